@@ -1,0 +1,32 @@
+"""The engine's errors.
+
+Two kinds of bad input are kept apart, as python-chess does for moves: text that is not
+notation at all (:class:`NotationError`) and well-formed input that the rules forbid
+(:class:`IllegalPlayError`). Both are ``ValueError`` so callers that only care about
+"bad input" can catch one thing; every message quotes the input it rejects.
+"""
+
+from __future__ import annotations
+
+
+class FivesError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class NotationError(FivesError, ValueError):
+    """Text that does not follow the notation of ``spec/notation.md``."""
+
+
+class IllegalPlayError(FivesError, ValueError):
+    """A well-formed play that the rules of the game forbid in this layout.
+
+    ``rule`` names the rule ID of ``spec/`` the play breaks, so that a report can cite it.
+    """
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} [rule {rule}]")
+        self.rule = rule
+
+
+class RulesetError(FivesError, ValueError):
+    """A game document in ``spec/`` that is malformed or unknown."""

@@ -1,0 +1,301 @@
+"""The layout: tiles on the table, where the next tile may go and what is counted.
+
+Bookkeeping is incremental: a play touches only the tile it joins and the tile it adds,
+so the cost of a play does not grow with the layout (the running total of the scoring
+ends is kept, not recomputed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from fives_engine.errors import IllegalPlayError
+from fives_engine.terms import (
+    BRANCH_PORTS,
+    END_PORTS,
+    STRAIGHT_PORTS,
+    AttachPoint,
+    Connection,
+    Play,
+    Port,
+    ScoringEnd,
+    port_pips,
+)
+from fives_engine.tiles import Tile
+
+EVERY_DOUBLE = "every-double"
+FIRST_DOUBLE = "first-double"
+SPINNER_POLICIES = (EVERY_DOUBLE, FIRST_DOUBLE)
+
+
+@dataclass
+class _Placed:
+    """One tile on the table and which of its places are taken."""
+
+    tile: Tile
+    spinner: bool
+    used: set[Port] = field(default_factory=set)
+
+    def open_ports(self) -> Iterator[Port]:
+        """Open places in canonical order; a spinner's branches once its straights are full."""
+        if not self.tile.is_double:
+            for port in END_PORTS:
+                if port not in self.used:
+                    yield port
+            return
+        straights_full = all(p in self.used for p in STRAIGHT_PORTS)
+        if self.spinner and straights_full:
+            for port in BRANCH_PORTS:
+                if port not in self.used:
+                    yield port
+        for port in STRAIGHT_PORTS:
+            if port not in self.used:
+                yield port
+
+    def scoring_ends(self) -> list[ScoringEnd]:
+        if self.tile.is_double:
+            if all(p in self.used for p in STRAIGHT_PORTS):
+                return []  # interior; started branches count through their own tiles
+            return [ScoringEnd(self.tile, self.tile.pips)]
+        return [
+            ScoringEnd(self.tile, port_pips(self.tile, p), p)
+            for p in END_PORTS
+            if p not in self.used
+        ]
+
+    def contribution(self) -> int:
+        return sum(end.value for end in self.scoring_ends())
+
+
+class Layout:
+    """The tiles played in one hand and how they join.
+
+    ``spinners`` is the game's spinner policy: ``every-double`` (Five Up, Exact 61) or
+    ``first-double`` (All Fives: only the first double played, wherever it lands).
+    """
+
+    def __init__(self, spinners: str = EVERY_DOUBLE) -> None:
+        if spinners not in SPINNER_POLICIES:
+            raise ValueError(
+                f"unknown spinner policy {spinners!r}; expected one of {SPINNER_POLICIES}"
+            )
+        self.spinner_policy = spinners
+        self._placed: dict[Tile, _Placed] = {}
+        self._order: list[Tile] = []
+        self._connections: list[Connection] = []
+        self._plays: list[Play] = []
+        self._total = 0
+        self._any_double = False
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def from_plays(cls, plays: Iterable[Play | str], spinners: str = EVERY_DOUBLE) -> Layout:
+        layout = cls(spinners)
+        for play in plays:
+            layout.play(play if isinstance(play, Play) else Play.parse(play))
+        return layout
+
+    def copy(self) -> Layout:
+        other = Layout(self.spinner_policy)
+        other._placed = {
+            t: _Placed(p.tile, p.spinner, set(p.used)) for t, p in self._placed.items()
+        }
+        other._order = list(self._order)
+        other._connections = list(self._connections)
+        other._plays = list(self._plays)
+        other._total = self._total
+        other._any_double = self._any_double
+        return other
+
+    # -- facts ---------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._placed
+
+    @property
+    def plays(self) -> list[Play]:
+        return list(self._plays)
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """Tiles in play order."""
+        return list(self._order)
+
+    @property
+    def spinners(self) -> list[Tile]:
+        """Spinners in play order."""
+        return [t for t in self._order if self._placed[t].spinner]
+
+    @property
+    def connections(self) -> list[Connection]:
+        """Connections in play order, each as (tile down, its place) – (tile played, its place)."""
+        return list(self._connections)
+
+    def attach_points(self) -> list[AttachPoint]:
+        """Every place a tile may legally go, in canonical order."""
+        points = [
+            AttachPoint(t, port, port_pips(t, port))
+            for t in sorted(self._placed)
+            for port in self._placed[t].open_ports()
+        ]
+        points.sort(key=AttachPoint.sort_key)
+        return points
+
+    def scoring_ends(self) -> list[ScoringEnd]:
+        """Every counted end with its value, in canonical order."""
+        ends = [end for t in sorted(self._placed) for end in self._placed[t].scoring_ends()]
+        ends.sort(key=ScoringEnd.sort_key)
+        return ends
+
+    @property
+    def total(self) -> int:
+        """The total of the scoring ends (kept incrementally)."""
+        return self._total
+
+    def describe(self) -> str:
+        plays = " ".join(str(p) for p in self._plays)
+        return f"layout [{plays}]" if plays else "the empty layout"
+
+    # -- moves ---------------------------------------------------------------------------
+    def legal_plays(self, tiles: Tile | Iterable[Tile]) -> list[Play]:
+        """The legal plays of one tile or a hand, in canonical order (tile, then attach point).
+
+        Mirror-image attach points (both straight sides of a lone double, both unstarted side
+        branches) are one move, the A side (interpretation layout.symmetric-attach-points).
+        """
+        hand = [tiles] if isinstance(tiles, Tile) else sorted(set(tiles))
+        if not self._order:
+            return [Play(t) for t in hand]
+        points = self._move_points()
+        plays: list[Play] = []
+        for tile in hand:
+            if tile in self._placed:
+                continue
+            for point in points:
+                if tile.has(point.value):
+                    plays.append(Play(tile, point.tile, point.port))
+        return plays
+
+    def _move_points(self) -> list[AttachPoint]:
+        points = []
+        for point in self.attach_points():
+            if point.port in (Port.STRAIGHT_SIDE_B, Port.SIDE_BRANCH_B):
+                twin = (
+                    Port.STRAIGHT_SIDE_A
+                    if point.port is Port.STRAIGHT_SIDE_B
+                    else Port.SIDE_BRANCH_A
+                )
+                if twin not in self._placed[point.tile].used:
+                    continue
+            points.append(point)
+        return points
+
+    def is_legal(self, play: Play) -> bool:
+        try:
+            self._check(play)
+        except IllegalPlayError:
+            return False
+        return True
+
+    def play(self, play: Play | str) -> int:
+        """Place a tile and return the new total of the scoring ends.
+
+        An illegal play raises :class:`IllegalPlayError` and leaves the layout unchanged.
+        """
+        if isinstance(play, str):
+            play = Play.parse(play)
+        self._check(play)
+        tile = play.tile
+        spinner = tile.is_double and (self.spinner_policy == EVERY_DOUBLE or not self._any_double)
+        new = _Placed(tile, spinner)
+        if play.anchor is None or play.port is None:
+            self._total = new.contribution()
+        else:
+            anchor = self._placed[play.anchor]
+            value = port_pips(anchor.tile, play.port)
+            tile_port = (
+                Port.STRAIGHT_SIDE_A
+                if tile.is_double
+                else (Port.SMALL_END if tile.low == value else Port.BIG_END)
+            )
+            before = anchor.contribution()
+            anchor.used.add(play.port)
+            new.used.add(tile_port)
+            self._total += anchor.contribution() - before + new.contribution()
+            self._connections.append(Connection(anchor.tile, play.port, tile, tile_port))
+        self._placed[tile] = new
+        self._order.append(tile)
+        self._plays.append(play)
+        self._any_double = self._any_double or tile.is_double
+        return self._total
+
+    def _check(self, play: Play) -> None:
+        where = self.describe()
+        if play.tile in self._placed:
+            raise IllegalPlayError(
+                f"{play}: {play.tile} is already in {where}", "equipment.double-six"
+            )
+        if play.anchor is None or play.port is None:
+            if self._order:
+                raise IllegalPlayError(
+                    f"{play}: a lead needs the empty layout; name an attach point in {where}",
+                    "play.match-attach-point",
+                )
+            return
+        anchor = self._placed.get(play.anchor)
+        if anchor is None:
+            raise IllegalPlayError(
+                f"{play}: {play.anchor} is not in {where}", "play.match-attach-point"
+            )
+        port = play.port
+        if port in END_PORTS and anchor.tile.is_double:
+            raise IllegalPlayError(
+                f"{play}: a double has straight sides and side branches, not a {port}",
+                "layout.double.crosswise",
+            )
+        if port not in END_PORTS and not anchor.tile.is_double:
+            raise IllegalPlayError(
+                f"{play}: {anchor.tile} is not a double; it has a small end and a big end",
+                "layout.double.crosswise",
+            )
+        if port in anchor.used:
+            raise IllegalPlayError(
+                f"{play}: {anchor.tile} {port} is already taken in {where}",
+                "play.match-attach-point",
+            )
+        if port.is_branch:
+            if not anchor.spinner:
+                rule = (
+                    "layout.spinner.first-double"
+                    if self.spinner_policy == FIRST_DOUBLE
+                    else ("layout.spinner.every-double")
+                )
+                raise IllegalPlayError(
+                    f"{play}: {anchor.tile} is not a spinner and has no side branches in {where}",
+                    rule,
+                )
+            if not all(p in anchor.used for p in STRAIGHT_PORTS):
+                raise IllegalPlayError(
+                    f"{play}: the side branches of {anchor.tile} open only once both straight sides"
+                    f" are filled, in {where}",
+                    "layout.spinner.straights-first",
+                )
+        twin = {
+            Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A,
+            Port.SIDE_BRANCH_B: Port.SIDE_BRANCH_A,
+        }.get(port)
+        if twin is not None and twin not in anchor.used:
+            raise IllegalPlayError(
+                f"{play}: {anchor.tile} {twin} is still open; the side used first is {twin}",
+                "layout.side-a-first",
+            )
+        value = port_pips(anchor.tile, port)
+        if not play.tile.has(value):
+            raise IllegalPlayError(
+                f"{play}: {play.tile} does not match {anchor.tile} {port} ({value} pips)"
+                f" in {where}",
+                "play.match-attach-point",
+            )

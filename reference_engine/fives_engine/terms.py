@@ -1,0 +1,213 @@
+"""The layout's vocabulary as values: places on a tile, attach points, scoring ends,
+connections and plays.
+
+Every value has one canonical text, written as the sources write their diagram lines
+(translated term by term through the glossary), and a parser that round-trips it:
+
+* attach point  ``[1|1] (side branch A, 1)``
+* scoring end   ``[1|2]: 2``
+* connection    ``[1|4] (small end) – [1|1] (straight side A)``
+* play          ``[1|4]`` (a lead) or ``[1|1]@[1|4]:small-end``
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import NamedTuple
+
+from fives_engine.errors import NotationError
+from fives_engine.tiles import Tile
+
+_TILE = r"\[\s*\d\s*\|\s*\d\s*\]"
+
+
+class Port(enum.Enum):
+    """A place on a tile where another tile can join.
+
+    Definition order is the canonical listing order (the order of the sources' lists).
+    """
+
+    SIDE_BRANCH_A = "side branch A"
+    SIDE_BRANCH_B = "side branch B"
+    BIG_END = "big end"
+    SMALL_END = "small end"
+    STRAIGHT_SIDE_A = "straight side A"
+    STRAIGHT_SIDE_B = "straight side B"
+
+    @property
+    def slug(self) -> str:
+        return _SLUGS[self]
+
+    @property
+    def rank(self) -> int:
+        return _RANKS[self]
+
+    @property
+    def is_branch(self) -> bool:
+        return self in (Port.SIDE_BRANCH_A, Port.SIDE_BRANCH_B)
+
+    @property
+    def is_straight(self) -> bool:
+        return self in (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Port:
+        """Accept the slug (``straight-b``) or the glossary name (``straight side B``)."""
+        key = " ".join(str(text).split()).lower()
+        port = _BY_KEY.get(key)
+        if port is None:
+            known = ", ".join(p.slug for p in cls)
+            raise NotationError(f"not a place on a tile: {text!r} (expected one of {known})")
+        return port
+
+
+_SLUGS = {
+    Port.SIDE_BRANCH_A: "branch-a",
+    Port.SIDE_BRANCH_B: "branch-b",
+    Port.BIG_END: "big-end",
+    Port.SMALL_END: "small-end",
+    Port.STRAIGHT_SIDE_A: "straight-a",
+    Port.STRAIGHT_SIDE_B: "straight-b",
+}
+_RANKS = {port: i for i, port in enumerate(Port)}
+_BY_KEY = {**{p.value.lower(): p for p in Port}, **{s: p for p, s in _SLUGS.items()}}
+
+#: The two places of a non-double, and the four of a double, in canonical order.
+END_PORTS = (Port.BIG_END, Port.SMALL_END)
+STRAIGHT_PORTS = (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
+BRANCH_PORTS = (Port.SIDE_BRANCH_A, Port.SIDE_BRANCH_B)
+
+
+def port_pips(tile: Tile, port: Port) -> int:
+    """The pips shown at ``port`` of ``tile`` (a double shows its pips everywhere)."""
+    if port is Port.SMALL_END:
+        return tile.low
+    if port is Port.BIG_END:
+        return tile.high
+    return tile.low
+
+
+class AttachPoint(NamedTuple):
+    """Where a tile may legally be played, with the pips it must match."""
+
+    tile: Tile
+    port: Port
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.tile} ({self.port}, {self.value})"
+
+    def sort_key(self) -> tuple[Tile, int]:
+        return (self.tile, self.port.rank)
+
+    @classmethod
+    def parse(cls, text: str) -> AttachPoint:
+        m = re.fullmatch(rf"\s*({_TILE})\s*\(\s*([^,]+?)\s*,\s*(\d+)\s*\)\s*", str(text))
+        if m is None:
+            raise NotationError(
+                f"not an attach point: {text!r} (expected '[1|1] (side branch A, 1)')"
+            )
+        return cls(Tile.parse(m.group(1)), Port.parse(m.group(2)), int(m.group(3)))
+
+
+class ScoringEnd(NamedTuple):
+    """One counted end of the layout and the value it contributes to the total.
+
+    ``port`` is the end of a non-double, or ``None`` for a double counted whole.
+    It is not part of the text: the sources list a scoring end as tile and value only.
+    """
+
+    tile: Tile
+    value: int
+    port: Port | None = None
+
+    def __str__(self) -> str:
+        return f"{self.tile}: {self.value}"
+
+    def sort_key(self) -> tuple[Tile, int]:
+        return (self.tile, -1 if self.port is None else self.port.rank)
+
+    @classmethod
+    def parse(cls, text: str) -> ScoringEnd:
+        m = re.fullmatch(rf"\s*({_TILE})\s*:\s*(\d+)\s*", str(text))
+        if m is None:
+            raise NotationError(f"not a scoring end: {text!r} (expected '[1|2]: 2')")
+        return cls(Tile.parse(m.group(1)), int(m.group(2)))
+
+
+class Connection(NamedTuple):
+    """Two tiles joined: the tile already down (``anchor``) and the tile played on it."""
+
+    anchor: Tile
+    anchor_port: Port
+    tile: Tile
+    tile_port: Port
+
+    def __str__(self) -> str:
+        return f"{self.anchor} ({self.anchor_port}) – {self.tile} ({self.tile_port})"
+
+    @classmethod
+    def parse(cls, text: str) -> Connection:
+        m = re.fullmatch(
+            rf"\s*({_TILE})\s*\(([^)]+)\)\s*[–-]\s*({_TILE})\s*\(([^)]+)\)\s*", str(text)
+        )
+        if m is None:
+            raise NotationError(
+                f"not a connection: {text!r}"
+                " (expected '[1|4] (small end) – [1|1] (straight side A)')"
+            )
+        return cls(
+            Tile.parse(m.group(1)),
+            Port.parse(m.group(2)),
+            Tile.parse(m.group(3)),
+            Port.parse(m.group(4)),
+        )
+
+
+class Play(NamedTuple):
+    """A tile and where it goes: nowhere for the lead, else an attach point (tile + place).
+
+    The half of the new tile that joins is implied: a non-double joins by its half of the
+    attach point's pips, a double by its straight side A.
+    """
+
+    tile: Tile
+    anchor: Tile | None = None
+    port: Port | None = None
+
+    @property
+    def is_lead(self) -> bool:
+        return self.anchor is None
+
+    def __str__(self) -> str:
+        if self.anchor is None or self.port is None:
+            return str(self.tile)
+        return f"{self.tile}@{self.anchor}:{self.port.slug}"
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        raw = str(text).strip()
+        if "@" not in raw:
+            try:
+                return cls(Tile.parse(raw))
+            except NotationError:
+                raise NotationError(
+                    f"not a play: {text!r} (expected '[1|4]' for a lead or '[1|1]@[1|4]:small-end')"
+                ) from None
+        m = re.fullmatch(r"([^@]+)@([^:]+):(.+)", raw)
+        if m is None:
+            raise NotationError(f"not a play: {text!r} (expected the form '[1|1]@[1|4]:small-end')")
+        try:
+            return cls(Tile.parse(m.group(1)), Tile.parse(m.group(2)), Port.parse(m.group(3)))
+        except NotationError as exc:
+            raise NotationError(f"not a play: {text!r}: {exc}") from None
+
+
+def parse_plays(text: str | list[str]) -> list[Play]:
+    """Plays from a list, or from one string separated by commas, semicolons or spaces."""
+    items = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
+    return [Play.parse(item) for item in items if str(item).strip()]

@@ -1,0 +1,106 @@
+"""The fixtures: valid, uniquely identified, each driven by a scenario, and a malformed
+one is reported with its file, line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fives_tools import coverage
+from fives_tools.cases import FixtureError, load_cases
+
+GOOD = """\
+id: layout/probe
+title: probe
+games: [five-up]
+level: must
+rules: [score.play.multiple-of-five]
+sources:
+  - {file: 000_cbc147b889cb67a5.txt, heading: 出牌计分}
+plays: ["[1|4]"]
+expect:
+  tiles: ["[1|4]"]
+  spinners: []
+  connections: []
+  attach_points: ["[1|4] (big end, 4)", "[1|4] (small end, 1)"]
+  scoring_ends: ["[1|4]: 4", "[1|4]: 1"]
+  total: 5
+  score: {raw: 5, display: 1}
+"""
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "fixtures"
+    folder.mkdir(exist_ok=True)
+    path = folder / "probe.yaml"
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_probe_fixture_is_valid(tmp_path: Path) -> None:
+    assert [c.id for c in load_cases(_write(tmp_path, GOOD))] == ["five-up/layout/probe"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'plays: ["[1|4]"]',
+            'plays: ["[1|9]"]',
+            r"probe.yaml: line 8: field plays\[0\]: '\[1\|9\]' does not match",
+        ),
+        (
+            "  total: 5",
+            "  total: five",
+            r"line 15: field expect.total: 'five' is not of type 'integer'",
+        ),
+        (
+            "games: [five-up]",
+            "games: [five-down]",
+            r"line 3: field games\[0\]: 'five-down' is not one of",
+        ),
+        ("level: must", "level: maybe", r"line 4: field level"),
+        ("  score: {raw: 5, display: 1}\n", "", r"field expect: 'score' is a required property"),
+        (
+            "rules: [score.play.multiple-of-five]",
+            "rules: [score.no-such-rule]",
+            r"field rules: score.no-such-rule is not a rule of five-up",
+        ),
+        (
+            "  score: {raw: 5, display: 1}",
+            "  score: {raw: 5}",
+            r"field expect.score.display: required, since five-up keeps display points",
+        ),
+        ("id: layout/probe", "id: Layout Probe", r"line 1: field id"),
+    ],
+)
+def test_a_malformed_fixture_names_file_line_and_field(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    assert old in GOOD
+    with pytest.raises(FixtureError, match=message):
+        load_cases(_write(tmp_path, GOOD.replace(old, new)))
+
+
+def test_broken_yaml_is_named(tmp_path: Path) -> None:
+    with pytest.raises(FixtureError, match=r"probe.yaml: not valid YAML"):
+        load_cases(_write(tmp_path, "id: [unclosed\n"))
+
+
+def test_case_ids_are_unique_and_stable() -> None:
+    cases = load_cases()
+    ids = [c.id for c in cases]
+    assert len(ids) == len(set(ids))
+    assert "all-fives/layout/branch-before-straights" in ids
+    assert all(c.id == f"{c.game}/{c.fixture_id}" for c in cases)
+
+
+def test_every_fixture_case_is_driven_by_a_scenario() -> None:
+    driven = {step for scenario in coverage.read_scenarios() for step in scenario.steps}
+    undriven = [
+        case.id
+        for case in load_cases()
+        if f'every fact of fixture "{case.fixture_id}" holds for {case.game}' not in driven
+    ]
+    assert not undriven

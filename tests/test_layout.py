@@ -1,0 +1,102 @@
+"""The layout engine on its own: legal plays, rejected plays, spinner policies."""
+
+from __future__ import annotations
+
+import pytest
+
+from fives_engine import IllegalPlayError, Layout, Play, Tile, find_game
+from fives_engine.layout import FIRST_DOUBLE
+
+
+def facts(layout: Layout) -> tuple[object, ...]:
+    return (
+        layout.tiles,
+        layout.spinners,
+        layout.connections,
+        layout.attach_points(),
+        layout.scoring_ends(),
+        layout.total,
+        layout.plays,
+    )
+
+
+def test_any_tile_may_lead() -> None:
+    layout = Layout()
+    hand = [Tile(6, 6), Tile(0, 1), Tile(2, 5)]
+    assert [str(p) for p in layout.legal_plays(hand)] == ["[0|1]", "[2|5]", "[6|6]"]
+
+
+def test_legal_plays_come_in_canonical_order_and_all_apply() -> None:
+    layout = Layout.from_plays(["[1|4]", "[1|1]@[1|4]:small-end", "[4|4]@[1|4]:big-end"])
+    plays = layout.legal_plays([Tile(4, 6), Tile(1, 2), Tile(3, 5)])
+    assert [str(p) for p in plays] == ["[1|2]@[1|1]:straight-b", "[4|6]@[4|4]:straight-b"]
+    for play in plays:
+        layout.copy().play(play)
+
+
+@pytest.mark.parametrize(
+    ("plays", "bad", "rule", "quoted"),
+    [
+        (["[1|4]"], "[2|3]@[1|4]:small-end", "play.match-attach-point", "does not match"),
+        (["[1|4]"], "[2|2]", "play.match-attach-point", "a lead needs the empty layout"),
+        (["[1|4]"], "[1|2]@[3|3]:straight-a", "play.match-attach-point", "[3|3] is not in"),
+        (["[1|4]"], "[1|1]@[1|4]:straight-a", "layout.double.crosswise", "is not a double"),
+        (
+            ["[5|5]"],
+            "[0|5]@[5|5]:small-end",
+            "layout.double.crosswise",
+            "a double has straight sides",
+        ),
+        (["[5|5]"], "[0|5]@[5|5]:branch-a", "layout.spinner.straights-first", "open only once"),
+        (["[5|5]"], "[0|5]@[5|5]:straight-b", "layout.side-a-first", "still open"),
+        (
+            ["[5|5]", "[0|5]@[5|5]:straight-a"],
+            "[3|5]@[5|5]:straight-a",
+            "play.match-attach-point",
+            "taken",
+        ),
+        (["[5|5]"], "[5|5]", "equipment.double-six", "already in"),
+    ],
+)
+def test_an_illegal_play_names_its_rule_quotes_the_play_and_changes_nothing(
+    plays: list[str], bad: str, rule: str, quoted: str
+) -> None:
+    layout = Layout.from_plays(plays)
+    before = facts(layout)
+    with pytest.raises(IllegalPlayError) as info:
+        layout.play(bad)
+    assert info.value.rule == rule
+    assert bad in str(info.value) and quoted in str(info.value)
+    assert facts(layout) == before
+    assert not layout.is_legal(Play.parse(bad))
+
+
+def test_first_double_policy_makes_only_the_first_double_a_spinner() -> None:
+    layout = Layout.from_plays(
+        ["[3|4]", "[4|4]@[3|4]:big-end", "[3|3]@[3|4]:small-end"], FIRST_DOUBLE
+    )
+    assert layout.spinners == [Tile(4, 4)]
+    with pytest.raises(IllegalPlayError, match="not a spinner"):
+        Layout.from_plays(
+            [
+                "[3|3]",
+                "[3|5]@[3|3]:straight-a",
+                "[3|6]@[3|3]:straight-b",
+                "[5|5]@[3|5]:big-end",
+                "[5|6]@[5|5]:straight-b",
+                "[2|5]@[5|5]:branch-a",
+            ],
+            FIRST_DOUBLE,
+        )
+
+
+def test_unknown_spinner_policy_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown spinner policy 'some-doubles'"):
+        Layout("some-doubles")
+
+
+def test_play_score_keeps_raw_and_display_per_game() -> None:
+    assert str(find_game("five-up").play_score(15)) == "15 raw (3 display)"
+    assert str(find_game("all-fives").play_score(15)) == "15 raw"
+    assert find_game("exact-61").play_score(0).raw == 0
+    assert find_game("exact-61").play_score(12).raw == 0

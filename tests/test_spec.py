@@ -1,0 +1,121 @@
+"""The spec is consistent: games load, rules cite real headings, every rule is exercised,
+every rule or tag cited anywhere exists, interpretations referenced are registered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from fives_engine import RulesetError, find_game, game_names, load_game
+from fives_engine.rules import base_rules
+from fives_tools import coverage
+from fives_tools.cases import load_cases
+
+SPEC = Path(__file__).resolve().parent.parent / "spec"
+SOURCES = yaml.safe_load((SPEC / "sources.yaml").read_text(encoding="utf-8"))["sources"]
+TAGS = yaml.safe_load((SPEC / "tags.yaml").read_text(encoding="utf-8"))
+INTERPRETATIONS = {
+    i["id"]: i
+    for i in yaml.safe_load((SPEC / "interpretations.yaml").read_text("utf-8"))["interpretations"]
+}
+
+
+def test_the_three_games_are_registered() -> None:
+    assert game_names() == ["five-up", "exact-61", "all-fives"]
+
+
+@pytest.mark.parametrize("game", ["five-up", "exact-61", "all-fives"])
+def test_every_rule_cites_its_own_seed_and_a_real_heading(game: str) -> None:
+    ruleset = find_game(game)
+    assert ruleset.rules, game
+    for rule in ruleset.rules.values():
+        assert rule.cite.file == ruleset.source, rule.id
+        assert SOURCES[rule.cite.file]["game"] == game
+        assert rule.cite.heading in SOURCES[rule.cite.file]["headings"], rule.id
+        assert rule.cite.quote, f"{rule.id} quotes nothing"
+        assert rule.statement
+
+
+def test_parameters_that_differ_between_games_are_data() -> None:
+    five_up, exact, all_fives = (find_game(g) for g in ("five-up", "exact-61", "all-fives"))
+    assert five_up.spinners == exact.spinners == "every-double"
+    assert all_fives.spinners == "first-double"
+    assert all_fives.parameters["deal"] == {2: 9, 3: 7, 4: 5}
+    assert all_fives.parameters["deal_options"] == {
+        "five-each": {2: 5, 3: 5, 4: 5},
+        "seven-five": {2: 7, 3: 5, 4: 5},
+    }
+    assert five_up.score_unit == exact.score_unit == "display" and all_fives.score_unit == "raw"
+    assert five_up.parameters["target"] == exact.parameters["target"] == {"raw": 305}
+    assert all_fives.parameters["target"] == {2: 250, 3: 200, 4: 200}
+    assert (
+        exact.parameters["overshoot"] == "discard-event"
+        and five_up.parameters["overshoot"] == "allowed"
+    )
+
+
+def test_a_house_variant_is_a_small_yaml_file(tmp_path: Path) -> None:
+    variant = tmp_path / "house.yaml"
+    variant.write_text(
+        "name: house\nextends: all-fives\nparameters: {spinners: every-double}\n", "utf-8"
+    )
+    ruleset = load_game(variant)
+    assert ruleset.spinners == "every-double"
+    assert ruleset.score_unit == "raw"  # inherited
+    assert set(ruleset.rules) == set(find_game("all-fives").rules)
+
+
+def test_a_bad_game_document_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nextends: no-such-game\n", "utf-8")
+    with pytest.raises(
+        RulesetError, match=r"bad.yaml: field 'extends': no game document named 'no-such-game'"
+    ):
+        load_game(bad)
+    with pytest.raises(RulesetError, match="unknown game 'five-down'"):
+        find_game("five-down")
+
+
+def test_every_rule_is_exercised_by_a_case_and_a_scenario_or_fixture() -> None:
+    table = coverage.matrix()
+    unexercised = [(g, r) for g, rows in table.items() for r, refs in rows.items() if not refs]
+    assert not unexercised
+    # the matrix also renders for people
+    assert "NOT EXERCISED" not in coverage.render(table)
+
+
+def test_every_rule_id_cited_exists() -> None:
+    known = set(base_rules())
+    for case in load_cases():
+        assert set(case.rules) <= set(find_game(case.game).rules), case.id
+    for scenario in coverage.read_scenarios():
+        assert scenario.rules <= known, (
+            f"{scenario.where} cites unknown rules {scenario.rules - known}"
+        )
+        for game in scenario.games:
+            assert scenario.rules <= set(find_game(game).rules), (
+                f"{scenario.where}: not rules of {game}"
+            )
+
+
+def test_every_scenario_tag_is_registered() -> None:
+    registered = set(TAGS["games"]) | set(TAGS["sections"])
+    for scenario in coverage.read_scenarios():
+        unknown = {t for t in scenario.tags if not t.startswith("rule:")} - registered
+        assert not unknown, f"{scenario.where}: unregistered tags {unknown}"
+        assert scenario.games, f"{scenario.where}: no game tag"
+
+
+def test_interpretations_are_registered_and_cited() -> None:
+    for interp in INTERPRETATIONS.values():
+        assert interp["reading"] and interp["why"] and interp["sources"], interp["id"]
+        for source in interp["sources"]:
+            assert source["heading"] in SOURCES[source["file"]]["headings"], interp["id"]
+    for rule_id, entry in base_rules().items():
+        if "interpretation" in entry:
+            assert entry["interpretation"] in INTERPRETATIONS, rule_id
+    for case in load_cases():
+        if case.level == "implementation-defined":
+            assert case.interpretation in INTERPRETATIONS, case.id

@@ -1,0 +1,92 @@
+"""Tiles, places and plays: one canonical text each, parsers that round-trip, and
+distinct errors for malformed text."""
+
+from __future__ import annotations
+
+import pytest
+
+from fives_engine import (
+    DOUBLE_SIX,
+    AttachPoint,
+    Connection,
+    NotationError,
+    Play,
+    Port,
+    ScoringEnd,
+    Tile,
+    parse_plays,
+)
+
+
+def test_the_double_six_set_has_28_distinct_tiles() -> None:
+    assert len(DOUBLE_SIX) == 28 == len(set(DOUBLE_SIX))
+    assert sum(t.is_double for t in DOUBLE_SIX) == 7
+    assert sum(t.pips for t in DOUBLE_SIX) == 168
+
+
+@pytest.mark.parametrize("tile", DOUBLE_SIX, ids=str)
+def test_tile_text_round_trips(tile: Tile) -> None:
+    assert Tile.parse(str(tile)) == tile
+    assert str(tile) == f"[{tile.low}|{tile.high}]" and tile.low <= tile.high
+
+
+@pytest.mark.parametrize("text", ["[4|1]", "1|4", "4-1", " [ 1 | 4 ] "])
+def test_tile_parser_accepts_other_orders_and_spellings(text: str) -> None:
+    assert Tile.parse(text) == Tile(1, 4)
+
+
+@pytest.mark.parametrize("text", ["", "[1|7]", "[1,4]", "14", "[a|b]", "[1|4|5]"])
+def test_malformed_tile_text_is_rejected_quoting_it(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Tile.parse(text)
+    assert repr(text) in str(info.value)
+
+
+@pytest.mark.parametrize("port", list(Port), ids=lambda p: p.slug)
+def test_port_names_and_slugs_parse(port: Port) -> None:
+    assert Port.parse(port.slug) is port is Port.parse(str(port))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[1|4]", "[1|1]@[1|4]:small-end", "[1|5]@[1|1]:branch-a", "[0|5]@[5|5]:straight-b"],
+)
+def test_play_text_round_trips(text: str) -> None:
+    assert str(Play.parse(text)) == text
+
+
+@pytest.mark.parametrize(
+    "text", ["[1|1]@[1|4]", "[1|1]@[1|4]:middle", "@[1|4]:small-end", "[1|1]@:big-end"]
+)
+def test_malformed_play_text_is_rejected(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Play.parse(text)
+    assert repr(text) in str(info.value)
+
+
+def test_play_sequences_split_on_spaces_commas_and_semicolons() -> None:
+    assert [str(p) for p in parse_plays("[1|4], [1|1]@[1|4]:small-end; [4|4]@[1|4]:big-end")] == [
+        "[1|4]",
+        "[1|1]@[1|4]:small-end",
+        "[4|4]@[1|4]:big-end",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cls", "text"),
+    [
+        (AttachPoint, "[1|1] (side branch A, 1)"),
+        (ScoringEnd, "[1|2]: 2"),
+        (Connection, "[1|4] (small end) – [1|1] (straight side A)"),
+    ],
+)
+def test_layout_terms_round_trip(cls: type, text: str) -> None:
+    assert str(cls.parse(text)) == text
+
+
+def test_errors_are_value_errors_of_distinct_kinds() -> None:
+    from fives_engine import IllegalPlayError
+
+    assert issubclass(NotationError, ValueError) and issubclass(IllegalPlayError, ValueError)
+    assert not issubclass(NotationError, IllegalPlayError)
+    assert not issubclass(IllegalPlayError, NotationError)

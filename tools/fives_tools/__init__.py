@@ -1,0 +1,4 @@
+"""The suite's tooling: cases, the adapter interface, the harness, reports and the CLI.
+
+Nothing here computes an expectation: expected values come from fixtures and features.
+"""

@@ -1,0 +1,195 @@
+"""The suite's cases: fixtures read, validated and expanded into one case per game.
+
+A fixture is a YAML file under ``fixtures/``; a case is one fixture under one game, with
+the stable ID ``<game>/<fixture ID>``. Everything the harness and the renderers know about
+the suite comes through here. A malformed fixture raises :class:`FixtureError` naming the
+file, the line and the field, and what was expected there.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from fives_engine import find_game
+
+
+class FixtureError(ValueError):
+    """A fixture that breaks its schema or names something that does not exist."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One fixture under one game: the unit the harness runs and reports."""
+
+    id: str
+    game: str
+    fixture_id: str
+    title: str
+    kind: str
+    level: str
+    rules: tuple[str, ...]
+    sources: tuple[dict[str, str], ...]
+    request: dict[str, Any] = field(repr=False)
+    expect: dict[str, Any] = field(repr=False)
+    path: Path = field(repr=False)
+    interpretation: str | None = None
+
+    @property
+    def section(self) -> str:
+        """The case's section: the second part of its ID (``layout`` ...)."""
+        return self.fixture_id.split("/")[0]
+
+
+def fixtures_dir() -> Path:
+    return Path(str(resources.files("fives_fixtures")))
+
+
+def schemas_dir() -> Path:
+    return Path(str(resources.files("fives_spec"))) / "schemas"
+
+
+@functools.cache
+def _schema(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((schemas_dir() / f"{name}.schema.json").read_text("utf-8"))
+    return data
+
+
+def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
+    """1-based line of the YAML node at ``path`` (or of its nearest existing parent)."""
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if k.value == key), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            nxt = node.value[key]
+        else:
+            nxt = None
+        if nxt is None:
+            break
+        node = nxt
+    return node.start_mark.line + 1
+
+
+def _field(path: Iterable[str | int]) -> str:
+    out = ""
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
+    return out or "(top level)"
+
+
+def read_fixture(path: Path) -> dict[str, Any]:
+    """Parse and validate one fixture file; errors name the file, line and field."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        node = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise FixtureError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict) or node is None:
+        raise FixtureError(f"{path}: line 1: a fixture is a YAML mapping")
+    kind = str(data.get("kind", "layout"))
+    validator = jsonschema.Draft202012Validator(_schema(f"{kind}-fixture"))
+    errors = sorted(
+        validator.iter_errors({k: v for k, v in data.items() if k != "kind"}),
+        key=lambda e: list(map(str, e.absolute_path)),
+    )
+    if errors:
+        err = errors[0]
+        where = list(err.absolute_path)
+        raise FixtureError(
+            f"{path}: line {_line_of(node, where)}: field {_field(where)}: {err.message}"
+        )
+    data["kind"] = kind
+    return data
+
+
+def _check_names(path: Path, data: dict[str, Any]) -> None:
+    known: set[str] = set()
+    for game in data["games"]:
+        known |= set(find_game(game).rules)
+    unknown = [r for r in data["rules"] if r not in known]
+    if unknown:
+        raise FixtureError(
+            f"{path}: field rules: {', '.join(unknown)} is not a rule of {', '.join(data['games'])}"
+            " (see spec/games/)"
+        )
+
+
+def _request(data: dict[str, Any], game: str) -> dict[str, Any]:
+    request: dict[str, Any] = {"type": data["kind"], "game": game, "plays": list(data["plays"])}
+    if "reject" in data:
+        request["reject"] = data["reject"]
+    legal = data["expect"].get("legal_plays")
+    if legal is not None:
+        request["hand"] = list(legal["hand"])
+    return request
+
+
+def _expect(path: Path, data: dict[str, Any], game: str) -> dict[str, Any]:
+    """The expectation for one game: as written, less what the game does not keep."""
+    expect = dict(data["expect"])
+    expect.pop("arithmetic", None)
+    if "legal_plays" in expect:
+        expect["legal_plays"] = list(expect["legal_plays"]["plays"])
+    if "score" in expect:
+        score = dict(expect["score"])
+        if find_game(game).score_unit != "display":
+            score.pop("display", None)
+        elif "display" not in score:
+            raise FixtureError(
+                f"{path}: field expect.score.display: required, since {game} keeps display points"
+            )
+        expect["score"] = score
+    return expect
+
+
+def cases_from(path: Path) -> list[Case]:
+    data = read_fixture(path)
+    _check_names(path, data)
+    out = []
+    for game in data["games"]:
+        ruleset = find_game(game)
+        out.append(
+            Case(
+                id=f"{game}/{data['id']}",
+                game=game,
+                fixture_id=data["id"],
+                title=data["title"],
+                kind=data["kind"],
+                level=data["level"],
+                rules=tuple(r for r in data["rules"] if r in ruleset.rules),
+                sources=tuple(data["sources"]),
+                request=_request(data, game),
+                expect=_expect(path, data, game),
+                path=path,
+                interpretation=data.get("interpretation"),
+            )
+        )
+    return out
+
+
+def fixture_paths(root: Path | None = None) -> list[Path]:
+    return sorted((root or fixtures_dir()).rglob("*.yaml"))
+
+
+def load_cases(root: Path | None = None) -> list[Case]:
+    """Every case of the suite, in a stable order; IDs are checked to be unique."""
+    cases: list[Case] = []
+    seen: dict[str, Path] = {}
+    for path in fixture_paths(root):
+        for case in cases_from(path):
+            if case.id in seen:
+                raise FixtureError(
+                    f"{path}: field id: case {case.id} is also defined in {seen[case.id]}"
+                )
+            seen[case.id] = path
+            cases.append(case)
+    return cases
