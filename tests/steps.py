@@ -129,22 +129,22 @@ def rejected(fives_adapter: Adapter, table: Table, rule: str) -> None:
     assert error.get("rule", rule) == rule, error
 
 
-_CASES: dict[str, Case] = {}
+_CASES: dict[tuple[str, str], list[Case]] = {}
 
 
-def case_by_id(case_id: str) -> Case:
+def cases_of(fixture: str, game: str) -> list[Case]:
+    """Every case (one per capability level) of a fixture under a game."""
     if not _CASES:
-        _CASES.update((c.id, c) for c in load_cases())
-    return _CASES[case_id]
+        for case in load_cases():
+            _CASES.setdefault((case.fixture_id, case.game), []).append(case)
+    return _CASES[(fixture, game)]
 
 
 @then(parsers.parse('every fact of fixture "{fixture}" holds for {game}'))
 def fixture_holds(fives_adapter: Adapter, table: Table, fixture: str, game: str) -> None:
-    case = case_by_id(f"{game}/{fixture}")
-    assert case.request["plays"] == table.plays, (
-        "the scenario and its fixture play different sequences"
-    )
-    assert case.request.get("reject") == table.attempt
-    reply = fives_adapter.run(dict(case.request))
-    mismatches = compare(case.expect, reply)
-    assert not mismatches, "\n".join(m.describe() for m in mismatches)
+    for case in cases_of(fixture, game):
+        assert case.request["plays"] == table.plays, "the scenario and its fixture play differently"
+        assert case.request.get("reject") == table.attempt
+        reply = fives_adapter.run(dict(case.request))
+        mismatches = compare(case.expect, reply)
+        assert not mismatches, f"{case.id}: " + "\n".join(m.describe() for m in mismatches)

@@ -39,7 +39,12 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 
 def test_the_probe_fixture_is_valid(tmp_path: Path) -> None:
-    assert [c.id for c in load_cases(_write(tmp_path, GOOD))] == ["five-up/layout/probe"]
+    assert [c.id for c in load_cases(_write(tmp_path, GOOD))] == [
+        "five-up/layout/probe#play-score",
+        "five-up/layout/probe#scoring-ends",
+        "five-up/layout/probe#attach-points",
+        "five-up/layout/probe#connections",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -92,8 +97,8 @@ def test_case_ids_are_unique_and_stable() -> None:
     cases = load_cases()
     ids = [c.id for c in cases]
     assert len(ids) == len(set(ids))
-    assert "all-fives/layout/branch-before-straights" in ids
-    assert all(c.id == f"{c.game}/{c.fixture_id}" for c in cases)
+    assert "all-fives/layout/branch-before-straights#attach-points" in ids
+    assert all(c.id == f"{c.game}/{c.fixture_id}#{c.capability}" for c in cases)
 
 
 def test_every_fixture_case_is_driven_by_a_scenario() -> None:

@@ -2,39 +2,57 @@
 
 Every implementation, the reference engine included, is driven the same way: ``start``
 answers who it is and what it supports, ``run`` takes one request (a JSON-shaped dict,
-see ``spec/protocol.md``) and returns the reply, ``stop`` releases it. Transports (in
-process, a Python class, a subprocess speaking NDJSON) differ only in how they carry the
-request.
+see ``spec/protocol.md``) and returns the reply, ``stop`` releases it. Transports (a
+Python object in process, a subprocess speaking NDJSON) differ only in how they carry it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
-
-PROTOCOL_VERSION = "1.0"
 
 
 class AdapterError(RuntimeError):
-    """The implementation failed to answer a request properly (crash, garbage, timeout).
+    """The implementation failed to answer properly (crash, garbage, timeout, bad schema).
 
     Distinct from a wrong answer: the case is reported as an *error*, not a *failure*.
     """
 
 
+class AdapterRefused(RuntimeError):
+    """The implementation cannot be certified at all (unknown protocol version, no start)."""
+
+
 @dataclass(frozen=True)
 class AdapterInfo:
+    """What an implementation says of itself in its ``ready`` message."""
+
     name: str
-    language: str = "unknown"
-    version: str = ""
-    games: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    language: str
+    version: str
+    protocol: str
+    games: tuple[str, ...]
+    levels: tuple[str, ...]
+    players: tuple[int, ...] = (2, 3, 4)
+
+    @classmethod
+    def from_ready(cls, ready: dict[str, Any]) -> AdapterInfo:
+        impl = ready.get("implementation") or {}
+        return cls(
+            name=str(impl.get("name", "unnamed implementation")),
+            language=str(impl.get("language", "unknown")),
+            version=str(impl.get("version", "")),
+            protocol=str(ready.get("protocol", "")),
+            games=tuple(ready.get("games") or ()),
+            levels=tuple(ready.get("levels") or ()),
+            players=tuple(ready.get("players") or (2, 3, 4)),
+        )
 
 
 @runtime_checkable
 class Adapter(Protocol):
     def start(self) -> AdapterInfo: ...
 
-    def run(self, request: dict[str, Any]) -> dict[str, Any]: ...
+    def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]: ...
 
     def stop(self) -> None: ...

@@ -1,9 +1,10 @@
-"""The suite's cases: fixtures read, validated and expanded into one case per game.
+"""The suite's cases: fixtures read, validated and expanded into cases.
 
-A fixture is a YAML file under ``fixtures/``; a case is one fixture under one game, with
-the stable ID ``<game>/<fixture ID>``. Everything the harness and the renderers know about
-the suite comes through here. A malformed fixture raises :class:`FixtureError` naming the
-file, the line and the field, and what was expected there.
+A fixture is a YAML file under ``fixtures/``; a case is one fixture under one game and one
+capability level, with the stable ID ``<game>/<fixture ID>#<level>``. Everything the
+harness and the renderers know about the suite comes through here. A malformed fixture
+raises :class:`FixtureError` naming the file, the line and the field, and what was
+expected there.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import jsonschema
 import yaml
 
 from fives_engine import find_game
+from fives_tools import levels
 
 
 class FixtureError(ValueError):
@@ -42,6 +44,7 @@ class Case:
     expect: dict[str, Any] = field(repr=False)
     path: Path = field(repr=False)
     interpretation: str | None = None
+    capability: str = ""
 
     @property
     def section(self) -> str:
@@ -151,28 +154,43 @@ def _expect(path: Path, data: dict[str, Any], game: str) -> dict[str, Any]:
     return expect
 
 
+def _by_capability(kind: str, expect: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Split an expectation into the capability levels it checks (see levels.py)."""
+    if kind != "layout":
+        return [(levels.KIND_LEVEL[kind], expect)]
+    parts = []
+    for level, fields in levels.LAYOUT_FIELDS.items():
+        part = {k: expect[k] for k in fields if k in expect}
+        if part:
+            parts.append((level, part))
+    return parts
+
+
 def cases_from(path: Path) -> list[Case]:
+    """The cases of one fixture: one per game and capability level, ID ``game/id#level``."""
     data = read_fixture(path)
     _check_names(path, data)
     out = []
     for game in data["games"]:
         ruleset = find_game(game)
-        out.append(
-            Case(
-                id=f"{game}/{data['id']}",
-                game=game,
-                fixture_id=data["id"],
-                title=data["title"],
-                kind=data["kind"],
-                level=data["level"],
-                rules=tuple(r for r in data["rules"] if r in ruleset.rules),
-                sources=tuple(data["sources"]),
-                request=_request(data, game),
-                expect=_expect(path, data, game),
-                path=path,
-                interpretation=data.get("interpretation"),
+        for capability, expect in _by_capability(data["kind"], _expect(path, data, game)):
+            out.append(
+                Case(
+                    id=f"{game}/{data['id']}#{capability}",
+                    game=game,
+                    fixture_id=data["id"],
+                    title=data["title"],
+                    kind=data["kind"],
+                    level=data["level"],
+                    rules=tuple(r for r in data["rules"] if r in ruleset.rules),
+                    sources=tuple(data["sources"]),
+                    request=_request(data, game),
+                    expect=expect,
+                    path=path,
+                    interpretation=data.get("interpretation"),
+                    capability=capability,
+                )
             )
-        )
     return out
 
 

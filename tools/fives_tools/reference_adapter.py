@@ -18,7 +18,8 @@ from fives_engine import (
     find_game,
     game_names,
 )
-from fives_tools.adapter import AdapterInfo
+from fives_tools import levels, protocol
+from fives_tools.python_adapter import PythonAdapter
 
 
 def _layout_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -81,19 +82,40 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"kind": "bad-request", "message": str(exc)}}
 
 
-class ReferenceAdapter:
-    """The reference engine, in process."""
+def declared_levels() -> list[str]:
+    """The capability levels the handlers above cover."""
+    out: set[str] = set()
+    for request_type in HANDLERS:
+        if request_type == "layout":
+            out.update(levels.LAYOUT_FIELDS)
+        elif request_type in levels.KIND_LEVEL:
+            out.add(levels.KIND_LEVEL[request_type])
+    return sorted(out, key=levels.order)
 
-    def start(self) -> AdapterInfo:
-        return AdapterInfo(
-            name="fives reference engine",
-            language="python",
-            version=metadata.version("fives-conformance"),
-            games=tuple(game_names()),
-        )
+
+class ReferenceImplementation:
+    """The reference engine as a Python implementation of the protocol (see python_adapter)."""
+
+    def start(self) -> dict[str, Any]:
+        return {
+            "protocol": protocol.protocol_version(),
+            "implementation": {
+                "name": "fives reference engine",
+                "language": "python",
+                "version": metadata.version("fives-conformance"),
+            },
+            "games": game_names(),
+            "players": [2, 3, 4],
+            "levels": declared_levels(),
+        }
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         return handle(request)
 
     def stop(self) -> None:
         pass
+
+
+def ReferenceAdapter() -> PythonAdapter:
+    """The reference engine in process, driven through the same checks as any Python adapter."""
+    return PythonAdapter(ReferenceImplementation(), "reference")

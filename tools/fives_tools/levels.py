@@ -1,0 +1,47 @@
+"""Capability levels: the parts of the rules an implementation may declare it covers.
+
+Each level is a section of the certificate. A layout fixture is split into one case per
+level, each comparing only that level's fields, so an implementation that computes play
+scores but no attach points still gets a certificate for what it does. Cases of a level
+the implementation does not declare are skipped with a reason, never failed.
+"""
+
+from __future__ import annotations
+
+PLAY_SCORE = "play-score"
+SCORING_ENDS = "scoring-ends"
+ATTACH_POINTS = "attach-points"
+CONNECTIONS = "connections"
+TURN_FLOW = "turn-flow"
+SETTLEMENT = "settlement"
+MATCH_END = "match-end"
+
+#: Every level, in the order of the certificate, with what it covers.
+LEVELS: dict[str, str] = {
+    PLAY_SCORE: "the score of each play (raw, and display where the game keeps it)",
+    SCORING_ENDS: "the scoring ends with the value each contributes, and their total",
+    ATTACH_POINTS: "the attach points, the legal plays of a hand, and illegal plays rejected",
+    CONNECTIONS: "the tiles, the spinners and how the tiles connect",
+    TURN_FLOW: "legal actions, draws, passes, block and going out from an injected deal",
+    SETTLEMENT: "end-of-hand settlement of the remaining hands",
+    MATCH_END: "target checks and the end of the match",
+}
+
+#: Which fields of a layout expectation belong to which level.
+LAYOUT_FIELDS: dict[str, tuple[str, ...]] = {
+    PLAY_SCORE: ("score",),
+    SCORING_ENDS: ("scoring_ends", "total"),
+    ATTACH_POINTS: ("attach_points", "legal_plays", "error"),
+    CONNECTIONS: ("tiles", "spinners", "connections"),
+}
+
+#: The level of every fixture kind that is not split by field.
+KIND_LEVEL: dict[str, str] = {
+    "turns": TURN_FLOW,
+    "settlement": SETTLEMENT,
+    "match": MATCH_END,
+}
+
+
+def order(level: str) -> int:
+    return list(LEVELS).index(level) if level in LEVELS else len(LEVELS)
