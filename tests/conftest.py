@@ -1,16 +1,13 @@
-"""Shared fixtures: the adapter under test, and the pytest-bdd steps and tag markers."""
+"""The pytest-bdd steps and tag markers (the `fives_adapter` fixture comes from the
+suite's pytest plugin, fives_tools.pytest_plugin)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-
-from fives_tools.adapter import Adapter
-from fives_tools.reference_adapter import ReferenceAdapter
 
 pytest_plugins = ["steps"]
 
@@ -38,11 +35,3 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool:
     else:
         getattr(pytest.mark, _game_marker(tag))(function)
     return True
-
-
-@pytest.fixture(scope="session")
-def fives_adapter() -> Iterator[Adapter]:
-    adapter = ReferenceAdapter()
-    adapter.start()
-    yield adapter
-    adapter.stop()

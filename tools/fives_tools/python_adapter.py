@@ -10,6 +10,8 @@ same schemas.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from importlib import metadata
 from typing import Any
 
@@ -31,6 +33,8 @@ def load_object(spec: str) -> Any:
         target = found[0].load()
     else:
         module_name, _, attr = spec.partition(":")
+        if os.getcwd() not in sys.path:  # like `python -m`: modules of the current folder
+            sys.path.insert(0, os.getcwd())
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
@@ -41,7 +45,12 @@ def load_object(spec: str) -> Any:
             target = getattr(module, attr)
         except AttributeError:
             raise AdapterRefused(f"module {module_name!r} has no attribute {attr!r}") from None
-    return target() if callable(target) and not hasattr(target, "run") else target
+    if isinstance(target, type) or (callable(target) and not hasattr(target, "run")):
+        try:
+            return target()
+        except Exception as exc:
+            raise AdapterRefused(f"building the adapter {spec!r} failed: {exc}") from exc
+    return target
 
 
 class PythonAdapter:
@@ -54,7 +63,10 @@ class PythonAdapter:
         self.impl = impl
 
     def start(self) -> AdapterInfo:
-        ready = {"type": "ready", **self.impl.start()}
+        try:
+            ready = {"type": "ready", **self.impl.start()}
+        except Exception as exc:
+            raise AdapterRefused(f"its start() raised {type(exc).__name__}: {exc}") from exc
         bad = protocol.problems("ready", ready)
         if bad:
             raise AdapterRefused("its ready message breaks the schema: " + "; ".join(bad))

@@ -3,6 +3,7 @@ with its citation, input, diff and a command that re-runs just that case."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from typing import TextIO
 
@@ -68,7 +69,7 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
         rule = ruleset.rules[rule_id]
         lines.append(f"  rule {rule_id}: {rule.statement}")
         lines.append(f"       source: {rule.cite}")
-    lines.append(f"  input: {case.request}")
+    lines.append(f"  input: {json.dumps(case.request, ensure_ascii=False)}")
     if result.message:
         lines.append(f"  {result.message}")
     for mismatch in result.mismatches:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,9 +70,14 @@ def select(
 
 
 def read_known_failures(path: Path) -> list[str]:
-    """Case IDs or glob patterns, one per line; ``#`` starts a comment."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip()]
+    """Case IDs or glob patterns, one per line; a ``#`` at the start of a line or after a
+    space starts a comment (case IDs contain ``#`` themselves)."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = re.split(r"(?:^|\s)#", line, maxsplit=1)[0].strip()
+        if entry:
+            out.append(entry)
+    return out
 
 
 def skip_reason(info: AdapterInfo, case: Case) -> str | None:

@@ -1,0 +1,28 @@
+"""Print which cases catch each bent engine: ``python -m tests.bent_engines``."""
+
+from __future__ import annotations
+
+from fives_tools.cases import load_cases
+from fives_tools.python_adapter import PythonAdapter
+from fives_tools.runner import ERROR, FAIL, run_cases
+
+from .catalog import ALL
+
+
+def main() -> None:
+    cases = load_cases()
+    for bent_type in ALL:
+        bent = bent_type()
+        run = run_cases(PythonAdapter(bent, bent_type.__name__), cases)
+        failing = [r for r in run.results if r.status in (FAIL, ERROR)]
+        naming = [r.case.id for r in failing if bent.BENT_RULE in r.case.rules]
+        print(f"{bent_type.__name__}: {bent.MISTAKE} [{bent.BENT_RULE}]")
+        print(
+            f"  {len(failing)} cases fail, {len(naming)} of them name the bent rule: "
+            + ", ".join(naming[:4])
+            + (" ..." if len(naming) > 4 else "")
+        )
+
+
+if __name__ == "__main__":
+    main()

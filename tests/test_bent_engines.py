@@ -1,0 +1,36 @@
+"""Every bent engine is caught, by a failing case that names the bent rule."""
+
+from __future__ import annotations
+
+import pytest
+from bent_engines.catalog import ALL, Bent
+
+from fives_tools.cases import Case, load_cases
+from fives_tools.python_adapter import PythonAdapter
+from fives_tools.runner import ERROR, FAIL, run_cases
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    return load_cases()
+
+
+def catches(bent: Bent, cases: list[Case]) -> list[str]:
+    run = run_cases(PythonAdapter(bent, type(bent).__name__), cases)
+    return [
+        r.case.id
+        for r in run.results
+        if r.status in (FAIL, ERROR) and bent.BENT_RULE in r.case.rules
+    ]
+
+
+def test_there_are_at_least_fifteen_bent_engines() -> None:
+    assert len(ALL) >= 15
+    assert len({b.MISTAKE for b in ALL}) == len(ALL)
+
+
+@pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
+def test_the_suite_catches_the_bent_engine(bent_type: type[Bent], cases: list[Case]) -> None:
+    bent = bent_type()
+    caught = catches(bent, cases)
+    assert caught, f"no case naming {bent.BENT_RULE} catches: {bent.MISTAKE}"

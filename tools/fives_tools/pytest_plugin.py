@@ -1,0 +1,139 @@
+"""The suite as a pytest plugin, so certification fits into an implementer's own CI.
+
+    pytest --fives-adapter "node my_adapter.js"          # any program speaking the protocol
+    pytest --fives-python mypkg.fives_adapter:Adapter     # a Python adapter object
+
+adds one test item per case (``fives::<case ID>``), skipped with a reason when the
+implementation does not declare the case's game, level or player count. ``--fives-game``,
+``--fives-level`` and ``--fives-case`` filter as ``fives certify`` does. The plugin also
+provides the ``fives_adapter`` fixture the suite's own features run on (the reference
+engine in process unless an adapter is named).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fives_tools.adapter import Adapter, AdapterInfo
+from fives_tools.cases import Case, load_cases
+from fives_tools.python_adapter import PythonAdapter, load_object
+from fives_tools.reference_adapter import ReferenceAdapter
+from fives_tools.report import describe_failure
+from fives_tools.runner import ERROR, FAIL, SKIP, Result, run_case, select, skip_reason
+from fives_tools.subprocess_adapter import SubprocessAdapter
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("fives", "Fives conformance suite")
+    group.addoption("--fives-adapter", metavar="CMD", help="certify this protocol program")
+    group.addoption("--fives-python", metavar="MODULE:ATTR", help="certify this Python adapter")
+    group.addoption("--fives-game", action="append", default=[], help="only this game")
+    group.addoption("--fives-level", action="append", default=[], help="only this capability level")
+    group.addoption(
+        "--fives-case", action="append", default=[], help="only case IDs matching this glob"
+    )
+    group.addoption("--fives-timeout", type=float, default=10.0, help="seconds per case")
+
+
+def _make_adapter(config: pytest.Config) -> Adapter | None:
+    command = config.getoption("--fives-adapter")
+    if command:
+        return SubprocessAdapter(command, timeout=config.getoption("--fives-timeout"))
+    spec = config.getoption("--fives-python")
+    if spec:
+        return PythonAdapter(load_object(spec), spec)
+    return None
+
+
+class _Session:
+    """One adapter for the whole pytest session, started on first use."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.info: AdapterInfo | None = None
+
+    def ensure(self) -> AdapterInfo:
+        if self.info is None:
+            self.info = self.adapter.start()
+        return self.info
+
+    def close(self) -> None:
+        if self.info is not None:
+            self.adapter.stop()
+
+
+_KEY = pytest.StashKey[_Session]()
+
+
+class FivesCaseItem(pytest.Item):
+    def __init__(self, *, case: Case, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.case = case
+        self.result: Result | None = None
+        self.add_marker(pytest.mark.fives)
+
+    def runtest(self) -> None:
+        session = self.config.stash[_KEY]
+        reason = skip_reason(session.ensure(), self.case)
+        if reason:
+            pytest.skip(reason)
+        self.result = run_case(session.adapter, self.case)
+        if self.result.status in (FAIL, ERROR):
+            raise AssertionError(describe_failure(self.result, "pytest --fives-adapter ..."))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, AssertionError) and self.result is not None:
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[str, int, str]:
+        return str(self.case.path), 0, f"fives case {self.case.id}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fives: a case of the Fives conformance suite")
+    adapter = _make_adapter(config)
+    if adapter is not None:
+        config.stash[_KEY] = _Session(adapter)
+
+
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    if _KEY not in config.stash:
+        return
+    cases = select(
+        load_cases(),
+        games=config.getoption("--fives-game"),
+        patterns=config.getoption("--fives-case"),
+        levels=config.getoption("--fives-level"),
+    )
+    for case in cases:
+        items.append(
+            FivesCaseItem.from_parent(session, name=case.id, nodeid=f"fives::{case.id}", case=case)
+        )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _KEY in config.stash:
+        config.stash[_KEY].close()
+
+
+@pytest.fixture(scope="session")
+def fives_adapter(pytestconfig: pytest.Config) -> Iterator[Adapter]:
+    """The implementation under test: the named adapter, or the reference engine in process."""
+    if _KEY in pytestconfig.stash:
+        shared = pytestconfig.stash[_KEY]
+        shared.ensure()
+        yield shared.adapter
+        return
+    adapter = ReferenceAdapter()
+    adapter.start()
+    yield adapter
+    adapter.stop()
+
+
+__all__ = ["SKIP", "FivesCaseItem"]
