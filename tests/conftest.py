@@ -20,7 +20,7 @@ def _game_marker(tag: str) -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     tags = yaml.safe_load((SPEC / "tags.yaml").read_text(encoding="utf-8"))
-    for group in ("games", "sections"):
+    for group in ("games", "players", "partnerships", "levels", "sections"):
         for tag, text in tags[group].items():
             config.addinivalue_line("markers", f"{_game_marker(tag)}: {text}")
     config.addinivalue_line(

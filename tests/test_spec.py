@@ -10,7 +10,7 @@ import yaml
 
 from fives_engine import RulesetError, find_game, game_names, load_game
 from fives_engine.rules import base_rules
-from fives_tools import coverage
+from fives_tools import coverage, levels
 from fives_tools.cases import load_cases
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
@@ -100,8 +100,21 @@ def test_every_rule_id_cited_exists() -> None:
             )
 
 
+REGISTERED = {tag for group in TAGS.values() for tag in group}
+
+
+def test_the_tag_registry_knows_every_level() -> None:
+    assert list(TAGS["levels"]) == list(levels.LEVELS)
+    assert list(TAGS["games"]) == game_names()
+
+
+def test_every_case_tag_is_registered() -> None:
+    for case in load_cases():
+        assert case.tags <= REGISTERED, f"{case.id}: unregistered tags {case.tags - REGISTERED}"
+
+
 def test_every_scenario_tag_is_registered() -> None:
-    registered = set(TAGS["games"]) | set(TAGS["sections"])
+    registered = REGISTERED
     for scenario in coverage.read_scenarios():
         unknown = {t for t in scenario.tags if not t.startswith("rule:")} - registered
         assert not unknown, f"{scenario.where}: unregistered tags {unknown}"

@@ -47,6 +47,19 @@ class Case:
     capability: str = ""
 
     @property
+    def tags(self) -> frozenset[str]:
+        """The registry tags (spec/tags.yaml) that describe this case."""
+        tags = {self.game, self.capability}
+        players = self.request.get("players")
+        if isinstance(players, int):
+            tags.add(f"players-{players}")
+            if players == 4:
+                tags.add("partners" if self.request.get("partnerships", True) else "solo")
+        if self.level == "implementation-defined":
+            tags.add("implementation-defined")
+        return frozenset(tags)
+
+    @property
     def section(self) -> str:
         """The case's section: the second part of its ID (``layout`` ...)."""
         return self.fixture_id.split("/")[0]
