@@ -68,6 +68,16 @@ class _Placed:
         return sum(end.value for end in self.scoring_ends())
 
 
+class _Described:
+    """Formats as the layout's description, lazily (plays must not pay for messages)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+
+    def __format__(self, spec: str) -> str:
+        return self.layout.describe()
+
+
 class Layout:
     """The tiles played in one hand and how they join.
 
@@ -82,6 +92,7 @@ class Layout:
             )
         self.spinner_policy = spinners
         self._placed: dict[Tile, _Placed] = {}
+        self._open: set[Tile] = set()  # tiles with an open place: the only ones that count
         self._order: list[Tile] = []
         self._connections: list[Connection] = []
         self._plays: list[Play] = []
@@ -101,6 +112,7 @@ class Layout:
         other._placed = {
             t: _Placed(p.tile, p.spinner, set(p.used)) for t, p in self._placed.items()
         }
+        other._open = set(self._open)
         other._order = list(self._order)
         other._connections = list(self._connections)
         other._plays = list(self._plays)
@@ -138,7 +150,7 @@ class Layout:
         """Every place a tile may legally go, in canonical order."""
         points = [
             AttachPoint(t, port, port_pips(t, port))
-            for t in sorted(self._placed)
+            for t in sorted(self._open)
             for port in self._placed[t].open_ports()
         ]
         points.sort(key=AttachPoint.sort_key)
@@ -146,7 +158,7 @@ class Layout:
 
     def scoring_ends(self) -> list[ScoringEnd]:
         """Every counted end with its value, in canonical order."""
-        ends = [end for t in sorted(self._placed) for end in self._placed[t].scoring_ends()]
+        ends = [end for t in sorted(self._open) for end in self._placed[t].scoring_ends()]
         ends.sort(key=ScoringEnd.sort_key)
         return ends
 
@@ -226,14 +238,17 @@ class Layout:
             new.used.add(tile_port)
             self._total += anchor.contribution() - before + new.contribution()
             self._connections.append(Connection(anchor.tile, play.port, tile, tile_port))
+            if next(anchor.open_ports(), None) is None:
+                self._open.discard(anchor.tile)
         self._placed[tile] = new
+        self._open.add(tile)
         self._order.append(tile)
         self._plays.append(play)
         self._any_double = self._any_double or tile.is_double
         return self._total
 
     def _check(self, play: Play) -> None:
-        where = self.describe()
+        where = _Described(self)  # the layout's text is only built for an error message
         if play.tile in self._placed:
             raise IllegalPlayError(
                 f"{play}: {play.tile} is already in {where}", "equipment.double-six"
