@@ -13,7 +13,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from fives_tools.adapter import AdapterRefused
@@ -38,7 +37,11 @@ def suite_version() -> str:
 
 
 @functools.cache
-def _validator(name: str) -> jsonschema.Draft202012Validator | None:
+def _validator(name: str) -> Any:
+    """The schema validator for one message kind (jsonschema is imported on first use:
+    an adapter process that only serves replies never pays for it)."""
+    import jsonschema
+
     path = _spec() / "schemas" / "protocol" / f"{name}.schema.json"
     if not path.exists():
         return None
