@@ -6,12 +6,11 @@ from __future__ import annotations
 import sys
 import tracemalloc
 
+from benchmarks.timing import best_of
 from fives_tools.cases import load_cases
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.runner import PASS, run_cases
 from fives_tools.subprocess_adapter import SubprocessAdapter
-
-from benchmarks.timing import best_of
 
 
 def certification(repeat: int) -> dict[str, float]:

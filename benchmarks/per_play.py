@@ -31,4 +31,9 @@ def per_play_cost(game: str, layouts: int, seed: int = 1) -> dict[str, float]:
             remaining.remove(play.tile)
     early_us = sum(early) / len(early) / 1000
     late_us = sum(late) / max(len(late), 1) / 1000
-    return {"early_us": early_us, "late_us": late_us, "ratio": late_us / early_us, "late_plays": len(late)}
+    return {
+        "early_us": early_us,
+        "late_us": late_us,
+        "ratio": late_us / early_us,
+        "late_plays": len(late),
+    }
