@@ -71,7 +71,7 @@ def test_the_picture_shows_the_layouts_facts(case: Case) -> None:
     for tile in layout.tiles:
         (line,) = [x for x in dot.splitlines() if x.strip().startswith(f'"{tile}" [')]
         assert (f'color="{ORANGE}"' in line) == (tile in layout.spinners), line
-    badges = re.findall(r'"(\[\d\|\d\]: \d+) \(scoring end\)" \[label=<<B>(\d+)</B>>', dot)
+    badges = re.findall(r'"(\[\d\|\d\]: \d+) \(scoring end\)" \[label=(\d+)', dot)
     assert sorted(b for b, _ in badges) == sorted(str(e) for e in layout.scoring_ends())
     assert all(name.endswith(f": {value}") for name, value in badges)
     hollow = re.findall(r'"(\[\d\|\d\] \([^)]*\)) \(attach point\)"', dot)

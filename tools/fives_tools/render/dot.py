@@ -20,6 +20,7 @@ from fives_tools.render.geometry import HALF, PlacedTile, Spot, Table, Vec, plac
 INCH_PER_UNIT = 0.125  #: a tile half is HALF units = half an inch (36 pt)
 PIP_STEP = 0.14  #: inches between pip rows and columns inside a half
 FONT = "Helvetica,Arial,sans-serif"
+BOLD = "Helvetica-Bold"  #: a PostScript name: SVG gets Helvetica in bold, PNG a bold sans
 MARKER_UNITS = 2.6  #: from an open place to the centre of its marker
 
 INK = "#222222"
@@ -130,7 +131,8 @@ def _markers(g: graphviz.Graph, layout: Layout, table: Table) -> None:
             at = _marker_at(table[end.tile].spots[where[1]])
         g.node(
             f"{end} (scoring end)",
-            label=f"<<B>{end.value}</B>>",
+            label=str(end.value),
+            fontname=BOLD,
             shape="circle",
             style="filled",
             fillcolor=SCORE,
