@@ -30,7 +30,7 @@ h3 {{ margin: 0 0 0.4rem; font-size: 1.1rem; }}
 code {{ background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }}
 nav ol {{ columns: 2; }}
 article {{ border: 1px solid #ddd8c8; border-radius: 6px; padding: 0.6rem 1rem;
-  margin: 0.8rem 0; background: #fffefa; }}
+  margin: 0.8rem 0; background: white; }}
 article p {{ margin: 0.3rem 0; }}
 .sources {{ font-size: 0.9rem; }}
 blockquote {{ margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.7rem;
