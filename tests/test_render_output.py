@@ -14,7 +14,7 @@ import pytest
 from fives_tools.cases import load_cases
 from fives_tools.render import RenderError, draw, write
 from fives_tools.render.inputs import Subject, example_id, from_case
-from fives_tools.render.output import format_of, inline_svg
+from fives_tools.render.output import format_of, inline_svg, rasterise
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -59,3 +59,11 @@ def test_inline_svg_has_no_prolog_and_unique_ids() -> None:
         {el.get("id") for el in ET.fromstring(text).iter() if el.get("id")} for text in (one, two)
     )
     assert ids_one and ids_one.isdisjoint(ids_two) and "a-graph0" in ids_one
+
+
+def test_a_missing_graphviz_is_named_not_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("fives_tools.render.output.shutil.which", lambda name: None)
+    with pytest.raises(
+        RenderError, match=r"'neato' program is not on PATH.*apt-get install graphviz"
+    ):
+        rasterise("graph { a }", "svg")
