@@ -1,0 +1,43 @@
+"""``fives docs``: write every game's rule book as HTML and Markdown, and an index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fives_engine import find_game, game_names
+from fives_tools import coverage
+from fives_tools.book.html import book_html, index_html
+from fives_tools.book.markdown import book_markdown, index_markdown
+from fives_tools.book.model import Book, build_book
+from fives_tools.cases import load_cases
+
+
+def build_books(games: list[str] | None = None, root: Path | None = None) -> list[Book]:
+    """The books of ``games`` (default: every game) from the suite (fixtures under ``root``)."""
+    games = games or game_names()
+    for game in games:
+        find_game(game)  # an unknown game is named before any work is done
+    cases = load_cases(root)
+    table = coverage.matrix(cases)
+    return [build_book(game, cases, table[game]) for game in games]
+
+
+def write_books(out: Path, books: list[Book]) -> list[Path]:
+    """Write ``<game>.html``, ``<game>.md`` with its SVGs, and ``index.html``/``index.md``."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for book in books:
+        html_path = out / f"{book.game}.html"
+        html_path.write_text(book_html(book), encoding="utf-8")
+        text, images = book_markdown(book, book.game)
+        md_path = out / f"{book.game}.md"
+        md_path.write_text(text, encoding="utf-8")
+        for rel, svg in images.items():
+            target = out / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(svg, encoding="utf-8")
+        written += [html_path, md_path]
+    for name, text in (("index.html", index_html(books)), ("index.md", index_markdown(books))):
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(out / name)
+    return written

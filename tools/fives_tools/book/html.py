@@ -1,0 +1,309 @@
+"""A rule book as one self-contained HTML page: inline SVG and CSS, no script, no network.
+
+The page is written as well-formed XHTML-compatible HTML (every element closed, only
+the XML entities used) so that it parses as XML as well as HTML. Every text that comes
+from the spec or the fixtures is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from fives_tools.book.model import (
+    EXAMPLES_NOTE,
+    Book,
+    Example,
+    interpretation_anchor,
+    rule_anchor,
+    value_text,
+)
+from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
+from fives_tools.render.output import inline_svg
+
+CSS = f"""
+body {{ font-family: Helvetica, Arial, sans-serif; color: {INK}; max-width: 60rem;
+  margin: 0 auto; padding: 1rem 1.5rem 4rem; line-height: 1.45; }}
+h1 {{ margin-bottom: 0.2rem; }}
+h2 {{ border-bottom: 2px solid {ORANGE}; padding-bottom: 0.2rem; margin-top: 2.5rem; }}
+h3 {{ margin: 0 0 0.4rem; font-size: 1.1rem; }}
+code {{ background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }}
+nav ol {{ columns: 2; }}
+article {{ border: 1px solid #ddd8c8; border-radius: 6px; padding: 0.6rem 1rem;
+  margin: 0.8rem 0; background: white; }}
+article p {{ margin: 0.3rem 0; }}
+.sources {{ font-size: 0.9rem; }}
+blockquote {{ margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.7rem;
+  border-left: 3px solid #d9d2bd; color: #4a4a4a; }}
+figure {{ margin: 0.6rem 0; text-align: center; }}
+figure svg {{ max-width: 100%; height: auto; }}
+figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
+dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }}
+dt {{ font-weight: bold; }}
+dd {{ margin: 0; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0; }}
+th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
+  vertical-align: top; }}
+th {{ background: #f3f1ea; }}
+.meta {{ color: #555; font-size: 0.92rem; }}
+.level {{ font-variant: small-caps; font-weight: bold; }}
+.legend svg {{ vertical-align: middle; }}
+.tally {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
+.tally figure {{ margin: 0; }}
+.missing {{ color: #b00020; font-weight: bold; }}
+"""
+
+LEGEND_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="460" height="34" viewBox="0 0 460 34"'
+    ' role="img" aria-label="legend">'
+    f'<circle cx="14" cy="17" r="11" fill="{SCORE}"/>'
+    '<text x="14" y="22" text-anchor="middle" font-size="13" font-weight="bold"'
+    ' fill="white" font-family="Helvetica, Arial, sans-serif">5</text>'
+    '<text x="32" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
+    "scoring end, its value</text>"
+    f'<circle cx="186" cy="17" r="6" fill="white" stroke="{SCORE}" stroke-width="1.6"/>'
+    '<text x="199" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
+    "attach point, no score</text>"
+    f'<rect x="350" y="7" width="20" height="20" rx="5" fill="{IVORY}" stroke="{ORANGE}"'
+    ' stroke-width="3"/>'
+    '<text x="378" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
+    "spinner</text></svg>"
+)
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _codes(items: list[str] | tuple[str, ...], sep: str = " ") -> str:
+    return sep.join(f"<code>{e(i)}</code>" for i in items) or "(none)"
+
+
+def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(f'<a href="#{e(rule_anchor(r))}"><code>{e(r)}</code></a>' for r in rule_ids)
+
+
+def _quote(text: str, lang: str) -> str:
+    return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
+
+
+def _citation(source: dict[str, Any], book: Book) -> str:
+    lang = book.language_of(str(source["file"]))
+    head = f"<cite>{e(source['file'])}</cite> § {e(source['heading'])}"
+    if source.get("diagram"):
+        head += f" — diagram {e(source['diagram'])}"
+    parts = [f"<p>{head}</p>"]
+    for key in ("line", "quote"):
+        if source.get(key):
+            parts.append(_quote(str(source[key]), lang))
+    return "".join(parts)
+
+
+def _rules(book: Book) -> list[str]:
+    out = ['<section id="rules"><h2>Rules</h2>']
+    for rule in book.rules:
+        refs = book.coverage.get(rule.id, [])
+        n_cases = sum(1 for r in refs if not r.startswith("scenario"))
+        out.append(f'<article class="rule" id="{e(rule_anchor(rule.id))}">')
+        out.append(f"<h3><code>{e(rule.id)}</code></h3><p>{e(rule.statement)}</p>")
+        if rule.cite.quote:
+            out.append(_quote(rule.cite.quote, book.language_of(rule.cite.file)))
+        meta = f"Source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
+        if rule.interpretation:
+            anchor = interpretation_anchor(rule.interpretation)
+            meta += f' · reading <a href="#{e(anchor)}">{e(rule.interpretation)}</a>'
+        meta += (
+            f' · exercised by <a href="#coverage">{n_cases} cases and'
+            f" {len(refs) - n_cases} scenarios</a>"
+        )
+        out.append(f'<p class="meta">{meta}</p></article>')
+    out.append("</section>")
+    return out
+
+
+def _example(ex: Example, book: Book) -> list[str]:
+    case = ex.case
+    out = [f'<article class="example" id="{e(ex.anchor)}">', f"<h3>{e(case.title)}</h3>"]
+    meta = f'<code>{e(ex.id)}</code> · level <span class="level">{e(case.level)}</span>'
+    if case.interpretation:
+        meta += (
+            f' · reading <a href="#{e(interpretation_anchor(case.interpretation))}">'
+            f"{e(case.interpretation)}</a>"
+        )
+    if ex.capabilities:
+        meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
+    out.append(f'<p class="meta">{meta}<br/>Rules: {_rule_links(case.rules)}</p>')
+    if ex.svg is not None:
+        out.append(
+            f"<figure>{inline_svg(ex.svg, ex.anchor)}"
+            f"<figcaption>{e(ex.caption)}</figcaption></figure>"
+        )
+    out.append("<dl>")
+    plays = case.request.get("plays")
+    if plays is not None:
+        out.append(f"<dt>Plays</dt><dd>{_codes(plays)}</dd>")
+    if ex.svg is not None:
+        out.append(f"<dt>Attach points</dt><dd>{_codes(ex.attach_points, '; ')}</dd>")
+        out.append(f"<dt>Scoring ends</dt><dd>{_codes(ex.scoring_ends, '; ')}</dd>")
+        out.append(f"<dt>Play score</dt><dd>{e(ex.caption)}</dd>")
+    if "reject" in case.request:
+        error = ex.expect.get("error", {})
+        out.append(
+            f"<dt>Rejected play</dt><dd><code>{e(case.request['reject'])}</code>, breaking "
+            f"{_rule_links([str(error.get('rule', ''))])}</dd>"
+        )
+    if "hand" in case.request:
+        out.append(
+            f"<dt>Hand</dt><dd>{_codes(case.request['hand'])}</dd>"
+            f"<dt>Legal plays</dt><dd>{_codes(ex.expect.get('legal_plays', []))}</dd>"
+        )
+    if case.kind != "layout":
+        facts = "; ".join(f"{k}: {value_text(v)}" for k, v in ex.expect.items())
+        out.append(f"<dt>Expected</dt><dd>{e(facts)}</dd>")
+    out.append('</dl><div class="sources">')
+    for source in case.sources:
+        out.append(_citation(source, book))
+    out.append("</div></article>")
+    return out
+
+
+def _examples(book: Book) -> list[str]:
+    out = ['<section id="examples"><h2>Documented examples</h2>']
+    out.append(f'<p>{e(EXAMPLES_NOTE)}</p><p class="legend">{LEGEND_SVG}</p>')
+    section = None
+    for ex in book.examples:
+        if ex.case.section != section:
+            section = ex.case.section
+            about = book.sections.get(section, "")
+            out.append(f"<h3>Section <code>{e(section)}</code>: {e(about)}</h3>")
+        out += _example(ex, book)
+    out.append("</section>")
+    return out
+
+
+def _tally(book: Book) -> list[str]:
+    if not book.has_tally:
+        return []
+    out = [
+        '<section id="tally"><h2>The optional paper tally</h2>',
+        f"<p>{e(book.tally_note)}</p>",
+        '<div class="tally">',
+    ]
+    for tally in book.tallies:
+        out.append(
+            f"<figure>{inline_svg(tally.svg, f'tally-{tally.raw}')}"
+            f"<figcaption>{tally.raw} raw = {tally.display} display</figcaption></figure>"
+        )
+    out.append("</div></section>")
+    return out
+
+
+def _interpretations(book: Book) -> list[str]:
+    out = ['<section id="interpretations"><h2>Interpretations register</h2>']
+    out.append(
+        "<p>Where the sources are silent or ambiguous, the reading this suite chose and why "
+        "(<code>spec/interpretations.yaml</code>).</p>"
+    )
+    for item in book.interpretations:
+        out.append(f'<article id="{e(interpretation_anchor(item["id"]))}">')
+        out.append(f"<h3><code>{e(item['id'])}</code></h3>")
+        out.append(f"<dl><dt>Question</dt><dd>{e(item.get('question', ''))}</dd>")
+        out.append(f"<dt>Reading</dt><dd>{e(item.get('reading', ''))}</dd>")
+        out.append(f"<dt>Why</dt><dd>{e(item.get('why', ''))}</dd></dl>")
+        for source in item.get("sources", []):
+            out.append(_citation(source, book))
+        out.append("</article>")
+    out.append("</section>")
+    return out
+
+
+def _coverage(book: Book) -> list[str]:
+    anchors = {ex.id: ex.anchor for ex in book.examples}
+    out = [
+        '<section id="coverage"><h2>Coverage: rule → cases</h2>',
+        "<p>Cases are the documented examples above (fixture IDs); scenarios are places in "
+        "<code>features/</code> (× the rows of an outline).</p>",
+        "<table><thead><tr><th>Rule</th><th>Cases</th><th>Scenarios</th></tr></thead><tbody>",
+    ]
+    for rule_id, cases, scenarios in book.coverage_rows():
+        links = ", ".join(
+            f'<a href="#{e(anchors[c])}">{e(c.split("/", 1)[-1])}</a>' if c in anchors else e(c)
+            for c in cases
+        )
+        missing = '<span class="missing">not exercised</span>'
+        out.append(
+            f'<tr><td><a href="#{e(rule_anchor(rule_id))}"><code>{e(rule_id)}</code></a></td>'
+            f"<td>{links or missing}</td><td>{e(', '.join(scenarios))}</td></tr>"
+        )
+    out.append("</tbody></table></section>")
+    return out
+
+
+def _parameters(book: Book) -> list[str]:
+    out = [
+        '<section id="parameters"><h2>Parameters</h2>',
+        "<table><tbody>",
+    ]
+    for key, value in book.ruleset.parameters.items():
+        out.append(f"<tr><th><code>{e(key)}</code></th><td>{e(value_text(value))}</td></tr>")
+    out.append("</tbody></table></section>")
+    return out
+
+
+def page(title: str, body: list[str]) -> str:
+    """A complete HTML document around ``body``."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en" xmlns="http://www.w3.org/1999/xhtml">\n<head>'
+        '<meta charset="utf-8"/>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
+        f"<title>{e(title)}</title><style>{CSS}</style></head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def book_html(book: Book) -> str:
+    """The rule book of one game as one HTML page."""
+    source = book.source
+    toc = [
+        ("parameters", "Parameters"),
+        ("rules", f"Rules ({len(book.rules)})"),
+        ("examples", f"Documented examples ({len(book.examples)})"),
+        *([("tally", "The optional paper tally")] if book.has_tally else []),
+        ("interpretations", f"Interpretations register ({len(book.interpretations)})"),
+        ("coverage", "Coverage: rule → cases"),
+    ]
+    body = [
+        '<p class="meta"><a href="index.html">All games</a></p>',
+        f"<h1>{e(book.title)}</h1>",
+        f'<p class="meta">The illustrated rule book of <code>{e(book.game)}</code>, built from '
+        "the suite's <code>spec/</code>, <code>fixtures/</code> and <code>features/</code>. "
+        f"Source: <cite>{e(book.ruleset.source)}</cite> — {e(source.get('title', ''))}.</p>",
+        "<nav><h2>Contents</h2><ol>"
+        + "".join(f'<li><a href="#{a}">{e(t)}</a></li>' for a, t in toc)
+        + "</ol></nav>",
+        *_parameters(book),
+        *_rules(book),
+        *_examples(book),
+        *_tally(book),
+        *_interpretations(book),
+        *_coverage(book),
+    ]
+    return page(f"{book.title} — rule book", body)
+
+
+def index_html(books: list[Book]) -> str:
+    """The index page linking every game's book (HTML and Markdown)."""
+    items = "".join(
+        f'<li><a href="{e(b.game)}.html">{e(b.title)}</a> (<a href="{e(b.game)}.md">Markdown</a>)'
+        f" — {len(b.rules)} rules, {len(b.examples)} documented examples; source "
+        f"<cite>{e(b.ruleset.source)}</cite></li>"
+        for b in books
+    )
+    body = [
+        "<h1>The Fives family: illustrated rule books</h1>",
+        "<p>One book per game, generated from the conformance suite: every rule with its "
+        "source, every documented example drawn, the interpretations and the coverage.</p>",
+        f"<ul>{items}</ul>",
+    ]
+    return page("The Fives family — rule books", body)

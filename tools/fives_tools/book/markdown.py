@@ -1,0 +1,179 @@
+"""A rule book as Markdown, with its pictures as separate SVG files.
+
+The same content as the HTML page. Text from the spec and the fixtures is escaped so a
+Markdown renderer shows it literally (HTML special characters as entities, Markdown
+punctuation with a backslash).
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from fives_tools.book.model import (
+    EXAMPLES_NOTE,
+    Book,
+    Example,
+    interpretation_anchor,
+    rule_anchor,
+    value_text,
+)
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+
+
+def md(text: object) -> str:
+    """Plain text, escaped for Markdown (and for the HTML a Markdown renderer may emit)."""
+    return _MD_SPECIAL.sub(r"\\\1", escape(" ".join(str(text).split()), quote=False))
+
+
+def code(text: object) -> str:
+    return "`" + str(text).replace("`", "'") + "`"
+
+
+def _codes(items: list[str] | tuple[str, ...], sep: str = " ") -> str:
+    return sep.join(code(i) for i in items) or "(none)"
+
+
+def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(f"[{code(r)}](#{rule_anchor(r)})" for r in rule_ids)
+
+
+def _citation(source: dict[str, Any]) -> list[str]:
+    head = f"*{md(source['file'])}* § {md(source['heading'])}"
+    if source.get("diagram"):
+        head += f" — diagram {md(source['diagram'])}"
+    out = ["", head]
+    for key in ("line", "quote"):
+        if source.get(key):
+            out += ["", f"> {md(source[key])}"]
+    return out
+
+
+def _anchor(name: str) -> str:
+    return f'<a id="{escape(name, quote=True)}"></a>'
+
+
+def _rules(book: Book) -> list[str]:
+    out = ["", "## Rules"]
+    for rule in book.rules:
+        refs = book.coverage.get(rule.id, [])
+        n_cases = sum(1 for r in refs if not r.startswith("scenario"))
+        out += ["", f"### {_anchor(rule_anchor(rule.id))}{code(rule.id)}", "", md(rule.statement)]
+        out += ["", f"Source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
+        if rule.cite.quote:
+            out += ["", f"> {md(rule.cite.quote)}"]
+        if rule.interpretation:
+            anchor = interpretation_anchor(rule.interpretation)
+            out += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
+        out += ["", f"Exercised by {n_cases} cases and {len(refs) - n_cases} scenarios."]
+    return out
+
+
+def _example(ex: Example, image: str | None) -> list[str]:
+    case = ex.case
+    out = ["", f"#### {_anchor(ex.anchor)}{md(case.title)}", ""]
+    meta = f"{code(ex.id)} · level **{md(case.level)}**"
+    if case.interpretation:
+        meta += (
+            f" · reading [{code(case.interpretation)}]"
+            f"(#{interpretation_anchor(case.interpretation)})"
+        )
+    if ex.capabilities:
+        meta += f" · checked at levels {md(', '.join(ex.capabilities))}"
+    out += [meta, "", f"Rules: {_rule_links(case.rules)}"]
+    if image is not None:
+        out += ["", f"![{md(ex.caption)}]({image})", "", f"**{md(ex.caption)}**"]
+    plays = case.request.get("plays")
+    if plays is not None:
+        out += ["", f"- Plays: {_codes(plays)}"]
+    if ex.svg is not None:
+        out.append(f"- Attach points: {_codes(ex.attach_points, '; ')}")
+        out.append(f"- Scoring ends: {_codes(ex.scoring_ends, '; ')}")
+        out.append(f"- Play score: {md(ex.caption)}")
+    if "reject" in case.request:
+        rule = str(ex.expect.get("error", {}).get("rule", ""))
+        out.append(
+            f"- Rejected play: {code(case.request['reject'])}, breaking {_rule_links([rule])}"
+        )
+    if "hand" in case.request:
+        out.append(f"- Hand: {_codes(case.request['hand'])}")
+        out.append(f"- Legal plays: {_codes(ex.expect.get('legal_plays', []))}")
+    if case.kind != "layout":
+        out.append(
+            "- Expected: " + md("; ".join(f"{k}: {value_text(v)}" for k, v in ex.expect.items()))
+        )
+    for source in case.sources:
+        out += _citation(source)
+    return out
+
+
+def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
+    """The Markdown text of ``book`` and its images (path relative to the .md -> SVG)."""
+    images: dict[str, str] = {}
+    out = [
+        f"# {md(book.title)}",
+        "",
+        f"The illustrated rule book of {code(book.game)}, built from the suite's `spec/`, "
+        f"`fixtures/` and `features/`. Source: *{md(book.ruleset.source)}* — "
+        f"{md(book.source.get('title', ''))}. [All games](index.md)",
+        "",
+        "## Parameters",
+        "",
+        "| parameter | value |",
+        "|---|---|",
+    ]
+    out += [f"| {code(k)} | {md(value_text(v))} |" for k, v in book.ruleset.parameters.items()]
+    out += _rules(book)
+    out += [
+        "",
+        "## Documented examples",
+        "",
+        md(EXAMPLES_NOTE),
+    ]
+    section = None
+    for ex in book.examples:
+        if ex.case.section != section:
+            section = ex.case.section
+            out += ["", f"### Section {code(section)}: {md(book.sections.get(section, ''))}"]
+        image = None
+        if ex.svg is not None:
+            image = f"{image_dir}/{ex.anchor}.svg"
+            images[image] = ex.svg
+        out += _example(ex, image)
+    if book.has_tally:
+        out += ["", "## The optional paper tally", "", md(book.tally_note)]
+        for tally in book.tallies:
+            image = f"{image_dir}/tally-{tally.raw}.svg"
+            images[image] = tally.svg
+            label = f"{tally.raw} raw = {tally.display} display"
+            out += ["", f"![{label}]({image}) {label}"]
+    out += ["", "## Interpretations register"]
+    for item in book.interpretations:
+        out += ["", f"### {_anchor(interpretation_anchor(item['id']))}{code(item['id'])}", ""]
+        out += [f"- Question: {md(item.get('question', ''))}"]
+        out += [f"- Reading: {md(item.get('reading', ''))}"]
+        out += [f"- Why: {md(item.get('why', ''))}"]
+        for source in item.get("sources", []):
+            out += _citation(source)
+    out += ["", "## Coverage: rule → cases", "", "| rule | cases | scenarios |", "|---|---|---|"]
+    anchors = {ex.id: ex.anchor for ex in book.examples}
+    for rule_id, cases, scenarios in book.coverage_rows():
+        links = ", ".join(
+            f"[{md(c.split('/', 1)[-1])}](#{anchors[c]})" if c in anchors else md(c) for c in cases
+        )
+        listed = links or "**not exercised**"
+        places = md(", ".join(scenarios))
+        out.append(f"| [{code(rule_id)}](#{rule_anchor(rule_id)}) | {listed} | {places} |")
+    return "\n".join(out) + "\n", images
+
+
+def index_markdown(books: list[Book]) -> str:
+    lines = ["# The Fives family: illustrated rule books", ""]
+    for b in books:
+        lines.append(
+            f"- [{md(b.title)}]({b.game}.md) ([HTML]({b.game}.html)) — {len(b.rules)} rules, "
+            f"{len(b.examples)} documented examples; source *{md(b.ruleset.source)}*"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,48 @@
+"""The documented diagrams and their DOT text, as kept under ``tests/golden/render/``.
+
+A documented diagram is a case that reproduces a diagram of the sources (a source with a
+``diagram`` caption) or replays one under another game's rules (``based_on``). The test
+suite compares the DOT of each with its golden file; :func:`regenerate` rewrites them
+after an intended change to the pictures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fives_tools.cases import Case, load_cases, read_fixture
+from fives_tools.render.dot import to_dot
+from fives_tools.render.inputs import example_id, first_per_example, from_case
+
+
+def documented(cases: list[Case] | None = None) -> list[Case]:
+    """One case per game for each fixture that draws a diagram of the sources."""
+    out = []
+    for case in first_per_example(load_cases() if cases is None else cases):
+        from_source = any("diagram" in source for source in case.sources)
+        if case.kind == "layout" and (from_source or "based_on" in read_fixture(case.path)):
+            out.append(case)
+    return out
+
+
+def golden_name(case: Case) -> str:
+    """``<game>/<fixture ID with / as -->.dot``, relative to the golden folder."""
+    return f"{case.game}/{case.fixture_id.replace('/', '--')}.dot"
+
+
+def golden_dot(case: Case) -> str:
+    subject = from_case(case)
+    return to_dot(subject.layout, subject.ruleset, name=example_id(case))
+
+
+def regenerate(folder: Path) -> list[Path]:
+    """Rewrite every golden file under ``folder`` and remove the ones no case draws."""
+    written = []
+    for case in documented():
+        path = folder / golden_name(case)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(golden_dot(case), encoding="utf-8")
+        written.append(path)
+    for stale in set(folder.rglob("*.dot")) - set(written):
+        stale.unlink()
+    return written
