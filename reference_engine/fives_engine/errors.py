@@ -30,3 +30,23 @@ class IllegalPlayError(FivesError, ValueError):
 
 class RulesetError(FivesError, ValueError):
     """A game document in ``spec/`` that is malformed or unknown."""
+
+
+class IllegalActionError(IllegalPlayError):
+    """A well-formed action (play, draw or pass) that the turn rules forbid in this state.
+
+    It is an :class:`IllegalPlayError` so a caller that only plays tiles catches one thing;
+    the message quotes the action, the seat and the state, ``rule`` names the rule broken,
+    and the state is left unchanged.
+    """
+
+
+class IllegalDealError(FivesError, ValueError):
+    """A deal (hands, boneyard, leader) the rules of the game do not allow.
+
+    ``rule`` names the rule ID of ``spec/`` the deal breaks.
+    """
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} [rule {rule}]")
+        self.rule = rule
