@@ -19,7 +19,9 @@ from fives_engine.errors import (
 from fives_engine.events import Event
 from fives_engine.hand import HandState
 from fives_engine.layout import Layout
+from fives_engine.match import MatchState
 from fives_engine.rules import Rule, Ruleset, Score, find_game, game_names, load_game
+from fives_engine.settlement import round_to_five
 from fives_engine.setup import Setup
 from fives_engine.terms import AttachPoint, Connection, Play, Port, ScoringEnd, parse_plays
 from fives_engine.tiles import DOUBLE_SIX, Tile
@@ -40,6 +42,7 @@ __all__ = [
     "IllegalDealError",
     "IllegalPlayError",
     "Layout",
+    "MatchState",
     "NotationError",
     "Pass",
     "Play",
@@ -56,4 +59,5 @@ __all__ = [
     "load_game",
     "parse_action",
     "parse_plays",
+    "round_to_five",
 ]
