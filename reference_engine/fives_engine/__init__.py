@@ -14,6 +14,7 @@ from fives_engine.errors import (
     IllegalDealError,
     IllegalPlayError,
     NotationError,
+    RecordError,
     RulesetError,
 )
 from fives_engine.events import Event
@@ -47,6 +48,7 @@ __all__ = [
     "Pass",
     "Play",
     "Port",
+    "RecordError",
     "Rule",
     "Ruleset",
     "RulesetError",

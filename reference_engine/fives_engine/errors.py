@@ -50,3 +50,17 @@ class IllegalDealError(FivesError, ValueError):
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(f"{message} [rule {rule}]")
         self.rule = rule
+
+
+class RecordError(FivesError, ValueError):
+    """A game record that is malformed, inconsistent or replays an illegal action.
+
+    ``action`` is the 1-based number of the offending action in the whole match (None when
+    the fault is not in an action) and ``reason`` says what is wrong there.
+    """
+
+    def __init__(self, reason: str, action: int | None = None) -> None:
+        where = f"action {action}: " if action is not None else ""
+        super().__init__(f"{where}{reason}")
+        self.action = action
+        self.reason = reason
