@@ -12,7 +12,7 @@ import yaml
 from fives_tools.adapter import Adapter
 from fives_tools.reference_adapter import ReferenceAdapter
 
-pytest_plugins = ["steps"]
+pytest_plugins = ["steps", "hand_steps"]
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

@@ -10,14 +10,21 @@ from importlib import metadata
 from typing import Any
 
 from fives_engine import (
+    Deal,
     FivesError,
+    HandState,
+    IllegalActionError,
+    IllegalDealError,
     IllegalPlayError,
     NotationError,
     Play,
+    Setup,
     Tile,
     find_game,
     game_names,
+    parse_action,
 )
+from fives_engine.deal import check_deal
 from fives_tools.adapter import AdapterInfo
 
 
@@ -64,7 +71,60 @@ def _score_reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-HANDLERS = {"layout": _layout_reply, "score": _score_reply}
+def _setup(request: dict[str, Any], seats: int) -> Setup:
+    """The table of a request; ``seats`` (hands given) must agree with ``players``."""
+    players = int(request.get("players", seats))
+    if players != seats:
+        raise FivesError(f"{players} players but {seats} hands")
+    return Setup.of(
+        find_game(request["game"]),
+        players,
+        request.get("partnerships"),
+        request.get("deal_option"),
+        request.get("target"),
+    )
+
+
+def _rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
+    return {"error": {"kind": kind, "rule": exc.rule, "message": str(exc)}}
+
+
+def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
+    ruleset = find_game(request["game"])
+    deal = Deal.from_json(request["deal"])
+    try:
+        leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    hand = HandState(ruleset, deal, leader)
+    for text in request["actions"]:
+        hand.apply_action(parse_action(text))
+    reply: dict[str, Any] = {}
+    if "reject" in request:
+        attempt = request["reject"]
+        try:
+            hand.apply_action(parse_action(attempt["action"]), int(attempt["seat"]))
+        except IllegalActionError as exc:
+            reply.update(_rejected(exc, "illegal-action"))
+        else:
+            reply["error"] = None
+    reply.update(
+        current_player=hand.current_player,
+        legal_actions=[str(a) for a in hand.legal_actions()],
+        events=[e.to_json() for e in hand.events],
+        hands=[[str(t) for t in hand.hand(s)] for s in range(hand.players)],
+        boneyard=[str(t) for t in hand.boneyard],
+        plays=[str(p) for p in hand.layout.plays],
+        ended=None if not hand.is_terminal else ("out" if hand.went_out is not None else "block"),
+    )
+    return reply
+
+
+HANDLERS = {
+    "layout": _layout_reply,
+    "score": _score_reply,
+    "turns": _turns_reply,
+}
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:
