@@ -1,14 +1,14 @@
-"""pytest-bdd steps for hands: turn flow from an injected deal. Like every step, they
-reach the implementation only through the adapter (the ``fives_adapter`` fixture); the
-scenario's own set-up must be what its fixture sends (see ``every fact of fixture ...
-holds`` in steps.py)."""
+"""pytest-bdd steps for hands and matches: turn flow from an injected deal, settlement of
+a finished hand, and scripted matches. Like every step, they reach the implementation only
+through the adapter (the ``fives_adapter`` fixture); the scenario's own set-up must be what
+its fixture sends (see ``every fact of fixture ... holds`` in steps.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pytest_bdd import given, parsers, then, when
-from steps import Table
+from steps import Table, case_by_id
 
 from fives_tools.adapter import Adapter
 
@@ -17,6 +17,10 @@ GAME = r"(?P<game>[a-z0-9-]+)"
 
 def _words(text: str) -> list[str]:
     return text.split()
+
+
+def _ints(text: str) -> list[int]:
+    return [int(n) for n in text.split()]
 
 
 def _reply(adapter: Adapter, table: Table) -> dict[str, Any]:
@@ -122,6 +126,96 @@ def rejected(fives_adapter: Adapter, table: Table, what: str, rule: str) -> None
     error = _reply(fives_adapter, table)["error"]
     assert isinstance(error, dict) and error["kind"] == f"illegal-{what}", error
     assert error.get("rule", rule) == rule, error
+
+
+# -- settlement: the remaining hands ------------------------------------------------------
+@given(
+    parsers.re(
+        rf"an? {GAME} table of (?P<players>\d) players(?P<mode> in partnerships| playing alone)?"
+        r' at scores "(?P<scores>[^"]*)"'
+    )
+)
+def a_table(table: Table, game: str, players: str, mode: str | None, scores: str) -> None:
+    table.kind, table.game = "settlement", game
+    n = int(players)
+    table.setup.update(players=n, **_partnerships(mode), scores=_ints(scores))
+    table.setup["hands"] = [[] for _ in range(n)]
+
+
+@given(parsers.re(r"seat (?P<seat>\d) has gone out with a play scoring (?P<raw>\d+)"))
+def gone_out(table: Table, seat: str, raw: str) -> None:
+    table.setup.update(went_out=int(seat), last_play=int(raw))
+
+
+@given("the hand is blocked")
+def blocked(table: Table) -> None:
+    table.setup["block"] = True
+
+
+@given(parsers.re(r"seat (?P<seat>\d) led the hand"))
+def led_the_hand(table: Table, seat: str) -> None:
+    table.setup["leader"] = int(seat)
+
+
+@when("the hand is settled")
+def settled(table: Table) -> None:
+    assert table.kind == "settlement"
+
+
+# -- matches: scripted in a fixture ------------------------------------------------------------
+@given(parsers.re(rf'the {GAME} match scripted in fixture "(?P<fixture>[^"]+)"'))
+def scripted_match(table: Table, game: str, fixture: str) -> None:
+    table.kind, table.game = "match", game
+    request = case_by_id(f"{game}/{fixture}").request
+    table.setup = {k: v for k, v in request.items() if k not in ("type", "game")}
+
+
+@when("the scripted hands are played")
+def hands_played(table: Table) -> None:
+    assert table.kind == "match"
+
+
+# -- outcomes shared by settlement and matches ----------------------------------------------
+@then(parsers.parse('the scores are "{scores}"'))
+def scores_are(fives_adapter: Adapter, table: Table, scores: str) -> None:
+    assert _reply(fives_adapter, table)["scores"] == _ints(scores)
+
+
+@then(parsers.parse('the display scores are "{scores}"'))
+def display_scores_are(fives_adapter: Adapter, table: Table, scores: str) -> None:
+    assert _reply(fives_adapter, table)["display_scores"] == _ints(scores)
+
+
+@then(parsers.re(r"side (?P<side>\d) wins the match"))
+def side_wins(fives_adapter: Adapter, table: Table, side: str) -> None:
+    reply = _reply(fives_adapter, table)
+    assert reply["match_over"] is True and reply["winner"] == int(side), reply
+
+
+@then("the match goes on")
+def match_goes_on(fives_adapter: Adapter, table: Table) -> None:
+    reply = _reply(fives_adapter, table)
+    assert reply["match_over"] is False and reply["winner"] is None, reply
+
+
+@then(parsers.re(r"(?:side (?P<side>\d) wins the block|the block has no winner)"))
+def block_result(fives_adapter: Adapter, table: Table, side: str | None) -> None:
+    want = None if side is None else int(side)
+    assert _reply(fives_adapter, table)["block_winner"] == want
+
+
+@then(parsers.parse('the leaders are "{seats}"'))
+def leaders_are(fives_adapter: Adapter, table: Table, seats: str) -> None:
+    assert _reply(fives_adapter, table)["leaders"] == _ints(seats)
+
+
+@then("the score events are")
+def score_events_are(fives_adapter: Adapter, table: Table, datatable: list[list[str]]) -> None:
+    """Each row is one score event in order; the columns name the fields compared."""
+    header, rows = datatable[0], datatable[1:]
+    events = [e for e in _reply(fives_adapter, table)["events"] if e["event"] == "score"]
+    got = [[str(e.get(column, "")) for column in header] for e in events]
+    assert got == rows, got
 
 
 @when("the deal is made")

@@ -1,4 +1,4 @@
-"""The schemas of the turns fixtures and of game records: valid, and every field
+"""The schemas of the hand and match fixtures and of game records: valid, and every field
 described (they are documentation for implementers)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "spec" / "schemas"
-DOCUMENTED = ["turns-fixture", "record"]
+DOCUMENTED = ["turns-fixture", "settlement-fixture", "match-fixture", "record"]
 
 
 #: Keywords whose sub-schemas restate fields already described (conditions), not new fields.

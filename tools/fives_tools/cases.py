@@ -127,6 +127,17 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
     "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
+    "settlement": (
+        "players",
+        "partnerships",
+        "hands",
+        "went_out",
+        "block",
+        "leader",
+        "last_play",
+        "scores",
+    ),
+    "match": ("players", "partnerships", "deal_option", "target", "scores", "hands"),
 }
 
 

@@ -16,6 +16,7 @@ from fives_engine import (
     IllegalActionError,
     IllegalDealError,
     IllegalPlayError,
+    MatchState,
     NotationError,
     Play,
     Setup,
@@ -25,6 +26,7 @@ from fives_engine import (
     parse_action,
 )
 from fives_engine.deal import check_deal
+from fives_engine.tiles import parse_tiles
 from fives_tools.adapter import AdapterInfo
 
 
@@ -120,10 +122,64 @@ def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+def _scores(match: MatchState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scores": list(match.scores),
+        "match_over": match.is_terminal,
+        "winner": match.winner,
+    }
+    if match.display_scores is not None:
+        out["display_scores"] = match.display_scores
+    return out
+
+
+def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
+    hands = [parse_tiles(h) for h in request["hands"]]
+    match = MatchState(find_game(request["game"]), _setup(request, len(hands)), request["scores"])
+    went_out = request.get("went_out")
+    if went_out is not None and hands[went_out]:
+        raise FivesError(f"seat {went_out} went out but still holds tiles")
+    if went_out is None and not request.get("block"):
+        raise FivesError("a settlement request names the seat that went out, or block: true")
+    match.finish_hand(
+        hands, went_out, int(request.get("leader", 0)), int(request.get("last_play", 0))
+    )
+    reply = {"events": [e.to_json() for e in match.events], **_scores(match)}
+    if went_out is None:
+        reply["block_winner"] = match.block_winner
+    return reply
+
+
+def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
+    first = request["hands"][0]["hands"]
+    try:
+        setup = _setup(request, len(first))
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    match = MatchState(find_game(request["game"]), setup, request.get("scores"))
+    for hand in request["hands"]:
+        try:
+            match.deal(Deal.from_json(hand))
+        except IllegalDealError as exc:
+            return _rejected(exc, "illegal-deal")
+        for text in hand["actions"]:
+            match.apply_action(parse_action(text))
+    return {
+        "events": [e.to_json() for e in match.events if not e.is_turn],
+        **_scores(match),
+        "leaders": match.leaders,
+        "hands_played": len(match.hands),
+        "current_player": match.current_player,
+        "legal_actions": [str(a) for a in match.legal_actions()],
+    }
+
+
 HANDLERS = {
     "layout": _layout_reply,
     "score": _score_reply,
     "turns": _turns_reply,
+    "settlement": _settlement_reply,
+    "match": _match_reply,
 }
 
 
