@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-pytest_plugins = ["steps"]
+pytest_plugins = ["steps", "hand_steps"]
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

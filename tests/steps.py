@@ -15,13 +15,29 @@ from fives_tools.compare import compare
 
 
 class Table:
-    """What the scenario has set up: a game and the plays made so far."""
+    """What the scenario has set up: a game and the plays made so far (layout), or the
+    request fields of a turns, settlement or match request (``setup``)."""
 
     def __init__(self) -> None:
         self.game = ""
         self.plays: list[str] = []
         self.attempt: str | None = None
         self.total: int | None = None
+        self.kind = "layout"
+        self.setup: dict[str, Any] = {}
+
+    def fixture_fields(self) -> dict[str, Any]:
+        """The request fields the scenario set up itself; its fixture must send the same."""
+        if self.kind != "layout":
+            return dict(self.setup)
+        return {"plays": self.plays, "reject": self.attempt}
+
+    def hands(self) -> list[list[str]]:
+        """The hands the scenario deals (turns) or leaves at the end of a hand (settlement)."""
+        hands: list[list[str]] = (
+            self.setup["deal"]["hands"] if self.kind == "turns" else self.setup["hands"]
+        )
+        return hands
 
     def request(self, **extra: Any) -> dict[str, Any]:
         req: dict[str, Any] = {"type": "layout", "game": self.game, "plays": list(self.plays)}
@@ -143,8 +159,8 @@ def cases_of(fixture: str, game: str) -> list[Case]:
 @then(parsers.parse('every fact of fixture "{fixture}" holds for {game}'))
 def fixture_holds(fives_adapter: Adapter, table: Table, fixture: str, game: str) -> None:
     for case in cases_of(fixture, game):
-        assert case.request["plays"] == table.plays, "the scenario and its fixture play differently"
-        assert case.request.get("reject") == table.attempt
+        for key, value in table.fixture_fields().items():
+            assert case.request.get(key) == value, f"the scenario and its fixture differ in {key}"
         reply = fives_adapter.run(dict(case.request))
         mismatches = compare(case.expect, reply)
         assert not mismatches, f"{case.id}: " + "\n".join(m.describe() for m in mismatches)

@@ -30,3 +30,37 @@ class IllegalPlayError(FivesError, ValueError):
 
 class RulesetError(FivesError, ValueError):
     """A game document in ``spec/`` that is malformed or unknown."""
+
+
+class IllegalActionError(IllegalPlayError):
+    """A well-formed action (play, draw or pass) that the turn rules forbid in this state.
+
+    It is an :class:`IllegalPlayError` so a caller that only plays tiles catches one thing;
+    the message quotes the action, the seat and the state, ``rule`` names the rule broken,
+    and the state is left unchanged.
+    """
+
+
+class IllegalDealError(FivesError, ValueError):
+    """A deal (hands, boneyard, leader) the rules of the game do not allow.
+
+    ``rule`` names the rule ID of ``spec/`` the deal breaks.
+    """
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} [rule {rule}]")
+        self.rule = rule
+
+
+class RecordError(FivesError, ValueError):
+    """A game record that is malformed, inconsistent or replays an illegal action.
+
+    ``action`` is the 1-based number of the offending action in the whole match (None when
+    the fault is not in an action) and ``reason`` says what is wrong there.
+    """
+
+    def __init__(self, reason: str, action: int | None = None) -> None:
+        where = f"action {action}: " if action is not None else ""
+        super().__init__(f"{where}{reason}")
+        self.action = action
+        self.reason = reason

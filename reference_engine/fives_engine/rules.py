@@ -71,11 +71,71 @@ class Ruleset:
     def raw_per_display(self) -> int:
         return int(self.parameters["raw_per_display"])
 
+    # -- the table: players, partnerships, deals -------------------------------------------
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The player counts the game is played with."""
+        return tuple(int(n) for n in self.parameters["players"])
+
+    def partnerships(self, players: int) -> str | None:
+        """``fixed`` (partners always), ``optional`` (partners or alone) or None (alone)."""
+        value = (self.parameters.get("partnerships") or {}).get(players)
+        return None if value is None else str(value)
+
+    @property
+    def deal_options(self) -> tuple[str, ...]:
+        """The names of the alternative deals the game allows (may be empty)."""
+        return tuple(self.parameters.get("deal_options") or {})
+
+    def deal_size(self, players: int, option: str | None = None) -> int:
+        """Tiles dealt to each player: the game's deal, or the named alternative deal."""
+        table = self.parameters["deal"] if option is None else self.deal_option(option)
+        if players not in table:
+            raise RulesetError(f"{self.name}: no deal for {players} players")
+        return int(table[players])
+
+    def deal_option(self, option: str) -> Mapping[int, int]:
+        options = self.parameters.get("deal_options") or {}
+        if option not in options:
+            known = ", ".join(options) or "none"
+            raise RulesetError(f"{self.name}: unknown deal option {option!r} (known: {known})")
+        table: Mapping[int, int] = options[option]
+        return table
+
+    # -- the match: target and how it is checked ----------------------------------------------
+    def target(self, players: int) -> int:
+        """The target in raw points for ``players`` players."""
+        table = self.parameters["target"]
+        return int(table["raw"] if "raw" in table else table[players])
+
+    @property
+    def target_check(self) -> str:
+        """``after-settlement``, ``exact-every-event`` or ``immediate``."""
+        return str(self.parameters["target_check"])
+
+    @property
+    def overshoot(self) -> str:
+        """``allowed``, or ``discard-event`` (an event passing the target is discarded)."""
+        return str(self.parameters["overshoot"])
+
+    @property
+    def settlement(self) -> str:
+        """How a finished hand is settled (``deduct-each-hand``, ``exact-61-differences`` ...)."""
+        return str(self.parameters["settlement"])
+
+    @property
+    def tie_at_target(self) -> str:
+        """``play-on`` (a tie at the top plays further hands) or ``not-applicable``."""
+        return str(self.parameters["tie_at_target"])
+
+    def display(self, raw: int) -> int | None:
+        """Display points of ``raw`` in games that keep them, else None."""
+        return raw // self.raw_per_display if self.score_unit == "display" else None
+
     def play_score(self, total: int) -> Score:
         """Score of a play whose scoring ends total ``total`` (rule score.play.multiple-of-five)."""
         raw = total if total > 0 and total % 5 == 0 else 0
-        display = raw // self.raw_per_display if self.score_unit == "display" else None
-        return Score(raw, display)
+        return Score(raw, self.display(raw))
 
     def new_layout(self) -> Layout:
         return Layout(self.spinners)

@@ -139,7 +139,28 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
         )
 
 
+#: The fixture fields each kind sends as its request (``spec/requests.md``), beyond
+#: ``type`` and ``game``; the layout kind builds its request itself.
+REQUEST_FIELDS = {
+    "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
+    "settlement": (
+        "players",
+        "partnerships",
+        "hands",
+        "went_out",
+        "block",
+        "leader",
+        "last_play",
+        "scores",
+    ),
+    "match": ("players", "partnerships", "deal_option", "target", "scores", "hands"),
+}
+
+
 def _request(data: dict[str, Any], game: str) -> dict[str, Any]:
+    fields = REQUEST_FIELDS.get(data["kind"])
+    if fields is not None:
+        return {"type": data["kind"], "game": game, **{k: data[k] for k in fields if k in data}}
     request: dict[str, Any] = {"type": data["kind"], "game": game, "plays": list(data["plays"])}
     if "reject" in data:
         request["reject"] = data["reject"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MULTISET_FIELDS = frozenset({"attach_points", "scoring_ends"})
-SET_FIELDS = frozenset({"legal_plays"})
+SET_FIELDS = frozenset({"legal_plays", "legal_actions"})
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,23 @@ from importlib import metadata
 from typing import Any
 
 from fives_engine import (
+    Deal,
     FivesError,
+    HandState,
+    IllegalActionError,
+    IllegalDealError,
     IllegalPlayError,
+    MatchState,
     NotationError,
     Play,
+    Setup,
     Tile,
     find_game,
     game_names,
+    parse_action,
 )
+from fives_engine.deal import check_deal
+from fives_engine.tiles import parse_tiles
 from fives_tools import levels, protocol
 from fives_tools.python_adapter import PythonAdapter
 
@@ -65,7 +74,114 @@ def _score_reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-HANDLERS = {"layout": _layout_reply, "score": _score_reply}
+def _setup(request: dict[str, Any], seats: int) -> Setup:
+    """The table of a request; ``seats`` (hands given) must agree with ``players``."""
+    players = int(request.get("players", seats))
+    if players != seats:
+        raise FivesError(f"{players} players but {seats} hands")
+    return Setup.of(
+        find_game(request["game"]),
+        players,
+        request.get("partnerships"),
+        request.get("deal_option"),
+        request.get("target"),
+    )
+
+
+def _rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
+    return {"error": {"kind": kind, "rule": exc.rule, "message": str(exc)}}
+
+
+def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
+    ruleset = find_game(request["game"])
+    deal = Deal.from_json(request["deal"])
+    try:
+        leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    hand = HandState(ruleset, deal, leader)
+    for text in request["actions"]:
+        hand.apply_action(parse_action(text))
+    reply: dict[str, Any] = {}
+    if "reject" in request:
+        attempt = request["reject"]
+        try:
+            hand.apply_action(parse_action(attempt["action"]), int(attempt["seat"]))
+        except IllegalActionError as exc:
+            reply.update(_rejected(exc, "illegal-action"))
+        else:
+            reply["error"] = None
+    reply.update(
+        current_player=hand.current_player,
+        legal_actions=[str(a) for a in hand.legal_actions()],
+        events=[e.to_json() for e in hand.events],
+        hands=[[str(t) for t in hand.hand(s)] for s in range(hand.players)],
+        boneyard=[str(t) for t in hand.boneyard],
+        plays=[str(p) for p in hand.layout.plays],
+        ended=None if not hand.is_terminal else ("out" if hand.went_out is not None else "block"),
+    )
+    return reply
+
+
+def _scores(match: MatchState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scores": list(match.scores),
+        "match_over": match.is_terminal,
+        "winner": match.winner,
+    }
+    if match.display_scores is not None:
+        out["display_scores"] = match.display_scores
+    return out
+
+
+def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
+    hands = [parse_tiles(h) for h in request["hands"]]
+    match = MatchState(find_game(request["game"]), _setup(request, len(hands)), request["scores"])
+    went_out = request.get("went_out")
+    if went_out is not None and hands[went_out]:
+        raise FivesError(f"seat {went_out} went out but still holds tiles")
+    if went_out is None and not request.get("block"):
+        raise FivesError("a settlement request names the seat that went out, or block: true")
+    match.finish_hand(
+        hands, went_out, int(request.get("leader", 0)), int(request.get("last_play", 0))
+    )
+    reply = {"events": [e.to_json() for e in match.events], **_scores(match)}
+    if went_out is None:
+        reply["block_winner"] = match.block_winner
+    return reply
+
+
+def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
+    first = request["hands"][0]["hands"]
+    try:
+        setup = _setup(request, len(first))
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    match = MatchState(find_game(request["game"]), setup, request.get("scores"))
+    for hand in request["hands"]:
+        try:
+            match.deal(Deal.from_json(hand))
+        except IllegalDealError as exc:
+            return _rejected(exc, "illegal-deal")
+        for text in hand["actions"]:
+            match.apply_action(parse_action(text))
+    return {
+        "events": [e.to_json() for e in match.events if not e.is_turn],
+        **_scores(match),
+        "leaders": match.leaders,
+        "hands_played": len(match.hands),
+        "current_player": match.current_player,
+        "legal_actions": [str(a) for a in match.legal_actions()],
+    }
+
+
+HANDLERS = {
+    "layout": _layout_reply,
+    "score": _score_reply,
+    "turns": _turns_reply,
+    "settlement": _settlement_reply,
+    "match": _match_reply,
+}
 
 
 def handle(request: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,45 @@
+@match
+Feature: All Fives matches: raw points, and the first to the target wins at once
+  Plays score raw points; at the end of a hand each player's remaining pips, rounded to the
+  nearest five, come off their score. The target is usually 250 with two players and 200 with
+  three or four; the first player (or partnership) to reach it wins the moment they do.
+
+  @all-fives @implementation-defined @rule:settle.deduct-each-hand @rule:lead.went-out-leads
+  Scenario: Two players: the loser's pips rounded and subtracted; the player who went out leads next
+    Given the all-fives match scripted in fixture "match/all-fives-two-players-hand"
+    When the scripted hands are played
+    Then the scores are "5 -5"
+    And the leaders are "0 0"
+    And every fact of fixture "match/all-fives-two-players-hand" holds for all-fives
+
+  @all-fives @implementation-defined @rule:lead.after-block @rule:lead.neutral-draw
+  Scenario: Three players: a block, every player's own pips subtracted, a new draw for the lead
+    Given the all-fives match scripted in fixture "match/all-fives-three-players-block"
+    When the scripted hands are played
+    Then the scores are "0 -50 0"
+    And the leaders are "0 2"
+    And seat 2 is to act
+    And every fact of fixture "match/all-fives-three-players-block" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.first-to-target @rule:side.partnership
+  Scenario: Partners: the play reaching 200 wins at once, in the middle of the hand
+    Given the all-fives match scripted in fixture "match/all-fives-target-mid-hand"
+    When the scripted hands are played
+    Then the scores are "200 10"
+    And side 0 wins the match
+    And every fact of fixture "match/all-fives-target-mid-hand" holds for all-fives
+
+  @all-fives @implementation-defined @rule:side.alone
+  Scenario: Four players alone: every play and every remaining hand counts for one player
+    Given the all-fives match scripted in fixture "match/all-fives-four-alone"
+    When the scripted hands are played
+    Then the scores are "-10 5 -45 5"
+    And every fact of fixture "match/all-fives-four-alone" holds for all-fives
+
+  @all-fives @implementation-defined @rule:deal.options @rule:match.target
+  Scenario: The five-each deal and an agreed target of 15
+    Given the all-fives match scripted in fixture "match/all-fives-agreed-target-five-each"
+    When the scripted hands are played
+    Then the scores are "15 5"
+    And side 0 wins the match
+    And every fact of fixture "match/all-fives-agreed-target-five-each" holds for all-fives

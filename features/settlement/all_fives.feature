@@ -1,0 +1,61 @@
+@settlement
+Feature: All Fives: each player's remaining pips rounded and subtracted from their own score
+  At the end of each hand the players total the pips left in their hands, rounded to the
+  nearest multiple of five, and subtract them from their own score: a hand of seven counts
+  five, a hand of eight counts ten. Scores are raw points. The first to reach the target wins
+  at once, so a hand that brings a player there is not settled.
+
+  @all-fives @source-example @implementation-defined @rule:settle.round-nearest-five @rule:settle.deduct-each-hand
+  Scenario: "Handur með sjö heildarpunkta fer í fimm, en hönd með átta … í tíu": 7 counts 5, 8 counts 10
+    Given an all-fives table of 3 players at scores "50 40 30"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[3|4]"
+    And seat 2 holds "[2|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | pips | rounded | raw |
+      | 1    | 7    | 5       | -5  |
+      | 2    | 8    | 10      | -10 |
+    And the scores are "50 35 20"
+    And every fact of fixture "settlement/all-fives-seven-to-five-eight-to-ten" holds for all-fives
+
+  @all-fives @implementation-defined @rule:settle.deduct-each-hand @rule:side.partnership
+  Scenario: Partners: each player's hand rounded alone, both subtracted from the team
+    Given an all-fives table of 4 players in partnerships at scores "100 100"
+    And seat 1 has gone out with a play scoring 10
+    And seat 0 holds "[1|2]"
+    And seat 2 holds "[1|3]"
+    And seat 3 holds "[0|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | side | cause     | raw |
+      | 1    | 1    | play      | 10  |
+      | 0    | 0    | deduction | -5  |
+      | 2    | 0    | deduction | -5  |
+      | 3    | 1    | deduction | -5  |
+    And the scores are "90 105"
+    And every fact of fixture "settlement/all-fives-partners-rounded-apart" holds for all-fives
+
+  @all-fives @implementation-defined @rule:side.alone @rule:settle.deduct-each-hand
+  Scenario: Four players alone: a block subtracts each player's own rounded pips
+    Given an all-fives table of 4 players playing alone at scores "10 20 30 40"
+    And the hand is blocked
+    And seat 3 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[2|2]"
+    And seat 2 holds "[3|4] [4|5]"
+    And seat 3 holds "[5|5] [6|6]"
+    When the hand is settled
+    Then the scores are "10 15 15 20"
+    And the block has no winner
+    And every fact of fixture "settlement/all-fives-four-alone-block" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.first-to-target @rule:match.target
+  Scenario: The play that reaches 250 wins at once and the hand is not settled
+    Given an all-fives table of 2 players at scores "240 100"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[5|6] [6|6]"
+    When the hand is settled
+    Then the scores are "250 100"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-last-play-reaches-the-target" holds for all-fives

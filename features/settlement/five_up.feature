@@ -1,0 +1,115 @@
+@settlement
+Feature: Five Up: each remaining hand rounded on its own and deducted, then the target
+  When a hand ends, by going out or a block, each player's remaining pips are summed,
+  rounded to the nearest multiple of 5 (a remainder of 1 or 2 rounds down, 3 or 4 rounds up,
+  multiples stay) and divided by 5: that many display points come off the player's side.
+  Partners are rounded apart. A block has no winner and no bonus, but still deducts. Only
+  after the hand is settled is the target checked: among the sides at or over 61, the unique
+  highest wins; a tie at the top plays on. Scores below are raw points (5 raw = 1 display).
+
+  @five-up @source-example @rule:settle.round-nearest-five @rule:settle.deduct-each-hand @rule:score.negative
+  Scenario: "剩余2点不扣分，剩余3点扣1显示分": 2 pips cost nothing, 3 pips cost 1 display point
+    Given a five-up table of 3 players at scores "0 0 0"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[0|2]"
+    And seat 2 holds "[1|2]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | pips | rounded | raw | display |
+      | 1    | deduction | 2    | 0       | 0   | 0       |
+      | 2    | deduction | 3    | 5       | -5  | -1      |
+    And the display scores are "0 0 -1"
+    And every fact of fixture "settlement/five-up-remainder-two-and-three" holds for five-up
+
+  @five-up @rule:settle.round-nearest-five @rule:settle.block-no-winner
+  Scenario: Remainders 1 round down, 3 and 4 round up, in a block with no winner
+    Given a five-up table of 3 players at scores "20 20 20"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[0|4]"
+    And seat 2 holds "[2|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | pips | rounded | display |
+      | 0    | 1    | 0       | 0       |
+      | 1    | 4    | 5       | -1      |
+      | 2    | 8    | 10      | -2      |
+    And the display scores are "4 3 2"
+    And the block has no winner
+    And every fact of fixture "settlement/five-up-remainder-one-four-eight" holds for five-up
+
+  @five-up @implementation-defined @rule:score.last-play @rule:settle.deduct-only
+  Scenario: The last tile scores as usual; the player who went out gains nothing more
+    Given a five-up table of 3 players at scores "0 0 0"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|5]"
+    And seat 2 holds "[5|6] [6|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | pips | rounded | display |
+      | 0    | play      |      |         | 2       |
+      | 1    | deduction | 5    | 5       | -1      |
+      | 2    | deduction | 23   | 25      | -5      |
+    And the scores are "10 -5 -25"
+    And every fact of fixture "settlement/five-up-last-play-then-deductions" holds for five-up
+
+  @five-up @source-example @rule:settle.partners-apart @rule:side.partnership
+  Scenario: "两位搭档各剩3原始点数…队伍共扣2显示分": partners with 3 pips each cost 2 display points
+    Given a five-up table of 4 players in partnerships at scores "0 0"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[0|0]"
+    And seat 3 holds "[0|3]"
+    When the hand is settled
+    Then the score events are
+      | seat | side | pips | rounded | display |
+      | 1    | 1    | 3    | 5       | -1      |
+      | 2    | 0    | 0    | 0       | 0       |
+      | 3    | 1    | 3    | 5       | -1      |
+    And the display scores are "0 -2"
+    And every fact of fixture "settlement/five-up-partners-three-each" holds for five-up
+
+  @five-up @rule:settle.block-no-winner @rule:settle.deduct-each-hand
+  Scenario: A two-player block: no winner, and both hands are deducted
+    Given a five-up table of 2 players at scores "100 100"
+    And the hand is blocked
+    And seat 1 led the hand
+    And seat 0 holds "[0|1] [1|1]"
+    And seat 1 holds "[2|3] [3|3]"
+    When the hand is settled
+    Then the display scores are "19 18"
+    And the block has no winner
+    And the match goes on
+    And every fact of fixture "settlement/five-up-block-deducts-from-both" holds for five-up
+
+  @five-up @rule:match.settle-then-check @rule:match.target
+  Scenario: A side at 61 during the hand is checked only after settlement
+    Given a five-up table of 2 players at scores "305 300"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[2|3]"
+    When the hand is settled
+    Then the display scores are "60 61"
+    And side 1 wins the match
+    And every fact of fixture "settlement/five-up-settle-before-the-target" holds for five-up
+
+  @five-up @rule:match.settle-then-check
+  Scenario: Of two sides over 61 the unique highest wins
+    Given a five-up table of 3 players at scores "310 320 100"
+    And seat 2 has gone out with a play scoring 0
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[0|2] [0|3]"
+    When the hand is settled
+    Then the display scores are "62 63 20"
+    And side 1 wins the match
+    And every fact of fixture "settlement/five-up-unique-highest-wins" holds for five-up
+
+  @five-up @rule:match.tie-plays-on
+  Scenario: A tie at the top over 61 plays on
+    Given a five-up table of 2 players at scores "315 310"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|0]"
+    When the hand is settled
+    Then the display scores are "63 63"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-tie-at-the-top-plays-on" holds for five-up

@@ -1,0 +1,205 @@
+"""One hand, from the deal to going out or a block: whose turn it is, what is legal, and
+what happened (an event log). The hand knows turns, not scores: the match scores its plays
+and settles it.
+
+Turn rules: the leader leads any tile; play goes clockwise (seat + 1); a player with a
+legal play must play; without one they draw a tile at a time and stop at the first
+playable tile, which they must play at once; with the boneyard empty and no play, they
+pass. The hand is blocked the moment the boneyard is empty and nobody can play
+(interpretation ``hand.block-at-once``).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from fives_engine.actions import DRAW, PASS, Action, Draw, Pass, parse_action
+from fives_engine.deal import Deal
+from fives_engine.errors import IllegalActionError, IllegalPlayError
+from fives_engine.events import Event
+from fives_engine.rules import Ruleset
+from fives_engine.terms import Play
+from fives_engine.tiles import Tile
+
+
+class HandState:
+    def __init__(self, ruleset: Ruleset, deal: Deal, leader: int) -> None:
+        """A hand dealt as ``deal`` and led by ``leader`` (the deal is checked by the caller)."""
+        self.ruleset = ruleset
+        self.players = len(deal.hands)
+        self.leader = leader
+        self.layout = ruleset.new_layout()
+        self._hands = [list(h) for h in deal.hands]
+        self._boneyard = deal.boneyard
+        self._next = 0  # index of the next tile to draw
+        self._current = leader
+        self._drawn: Tile | None = None  # a playable tile just drawn: it must be played now
+        self.went_out: int | None = None
+        self.blocked = False
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+
+    def copy(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        other.layout = self.layout.copy()
+        other._hands = [list(h) for h in self._hands]
+        other.events = list(self.events)
+        other.actions = list(self.actions)
+        return other
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.went_out is not None or self.blocked
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_terminal else self._current
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles left to draw, in draw order."""
+        return self._boneyard[self._next :]
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds, in canonical order."""
+        return tuple(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The playable tile the current player has just drawn, if any."""
+        return self._drawn
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the current player in canonical order (plays, draw, pass)."""
+        if self.is_terminal:
+            return []
+        if self._drawn is not None:
+            return list(self.layout.legal_plays(self._drawn))
+        plays: list[Action] = list(self.layout.legal_plays(self._hands[self._current]))
+        if plays:
+            return plays
+        return [DRAW] if self._next < len(self._boneyard) else [PASS]
+
+    def describe(self) -> str:
+        if self.is_terminal:
+            end = f"seat {self.went_out} went out" if self.went_out is not None else "blocked"
+            return f"the hand is over ({end}), {self.layout.describe()}"
+        seat = self._current
+        held = " ".join(map(str, self._hands[seat]))
+        drawn = f", just drew {self._drawn}" if self._drawn is not None else ""
+        return (
+            f"seat {seat} to act, {self.layout.describe()},"
+            f" boneyard {len(self.boneyard)} tiles, seat {seat} holds {held}{drawn}"
+        )
+
+    # -- moves ---------------------------------------------------------------------------
+    def apply_action(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` (or its text) by the current player (``seat``, when given, must
+        be that player).
+
+        Returns the events it caused. An illegal action raises :class:`IllegalActionError`
+        naming the rule broken, and the hand is left unchanged.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        if not isinstance(action, Play | Draw | Pass):
+            raise TypeError(f"an action is a Play, Draw or Pass, not {action!r}")
+        actor = self._current if seat is None else seat
+        self._check(action, actor)
+        before = len(self.events)
+        if isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Draw):
+            self._draw()
+        else:  # a pass
+            self.events.append(Event.of("pass", seat=actor))
+            self._current = (actor + 1) % self.players
+        self.actions.append((actor, action))
+        if (
+            not self.is_terminal
+            and self._next == len(self._boneyard)
+            and not self._anyone_can_play()
+        ):
+            self.blocked = True
+            self.events.append(Event.of("block"))
+        return self.events[before:]
+
+    def _reject(self, action: Action, seat: int, reason: str, rule: str) -> IllegalActionError:
+        return IllegalActionError(f"seat {seat} {action}: {reason} ({self.describe()})", rule)
+
+    def _check(self, action: Action, seat: int) -> None:
+        if self.is_terminal:
+            rule = "hand.end.going-out" if self.went_out is not None else "hand.end.block"
+            raise self._reject(action, seat, "the hand is over", rule)
+        if seat != self._current:
+            raise self._reject(action, seat, f"it is seat {self._current}'s turn", "turn.clockwise")
+        held = self._hands[seat]
+        if self._drawn is not None and not (
+            isinstance(action, Play) and action.tile == self._drawn
+        ):
+            raise self._reject(
+                action,
+                seat,
+                f"the playable tile just drawn, {self._drawn}, must be played now",
+                "turn.play-drawn-tile",
+            )
+        if isinstance(action, Play):
+            if action.tile not in held:
+                raise self._reject(
+                    action, seat, f"seat {seat} does not hold {action.tile}", "hand.own-tiles"
+                )
+            return  # the layout checks the rest, before anything changes (see _play)
+        plays = self.layout.legal_plays(held)
+        if plays:
+            raise self._reject(
+                action,
+                seat,
+                f"a player with a legal play must play (e.g. {plays[0]})",
+                "turn.must-play",
+            )
+        empty = self._next == len(self._boneyard)
+        if isinstance(action, Draw) and empty:
+            raise self._reject(
+                action, seat, "the boneyard is empty: pass", "turn.pass-empty-boneyard"
+            )
+        if isinstance(action, Pass) and not empty:
+            raise self._reject(
+                action,
+                seat,
+                f"the boneyard still has {len(self.boneyard)} tiles: draw",
+                "turn.pass-empty-boneyard",
+            )
+
+    def _play(self, play: Play) -> None:
+        seat = self._current
+        try:
+            total = self.layout.play(play)  # raises before changing anything
+        except IllegalPlayError as exc:
+            raise self._reject(play, seat, str(exc), exc.rule) from None
+        self._hands[seat].remove(play.tile)
+        self._drawn = None
+        raw = self.ruleset.play_score(total).raw
+        self.events.append(Event.of("play", seat=seat, play=str(play), total=total, raw=raw))
+        if not self._hands[seat]:
+            self.went_out = seat
+            self.events.append(Event.of("out", seat=seat))
+        else:
+            self._current = (seat + 1) % self.players
+
+    def _draw(self) -> None:
+        seat = self._current
+        tile = self._boneyard[self._next]
+        self._next += 1
+        bisect.insort(self._hands[seat], tile)
+        self.events.append(Event.of("draw", seat=seat, tile=str(tile)))
+        if self.layout.legal_plays(tile):
+            self._drawn = tile
+
+    def _anyone_can_play(self) -> bool:
+        return any(self.layout.legal_plays(h) for h in self._hands)

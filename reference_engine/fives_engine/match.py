@@ -1,0 +1,252 @@
+"""A match: hands one after another, scores by side, and the end of the match.
+
+The match scores what its hands do, under the game's parameters:
+
+* ``target_check``: ``after-settlement`` (Five Up: settle the hand, then the unique highest
+  side at or over the target wins; a tie at the top plays on), ``exact-every-event``
+  (Exact 61: every score event is checked; the first to land exactly on the target wins at
+  once, mid-hand included) or ``immediate`` (All Fives: the first side to reach the
+  target wins at once, interpretation ``all-fives.target-immediate``);
+* ``overshoot``: ``discard-event`` throws away whole any event that would pass the target;
+* ``settlement``: see :mod:`fives_engine.settlement`.
+
+Deals come in one at a time (:meth:`MatchState.deal`: certification injects them) or from
+a seeded generator (:meth:`MatchState.seeded`): the same seed gives the same match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from fives_engine.actions import Action
+from fives_engine.deal import Deal, check_deal, random_deal
+from fives_engine.errors import FivesError, IllegalActionError, RulesetError
+from fives_engine.events import APPLIED, DISCARDED, Event
+from fives_engine.hand import HandState
+from fives_engine.rules import Ruleset
+from fives_engine.settlement import Item, settlement_for
+from fives_engine.setup import Setup
+from fives_engine.tiles import Tile
+
+#: The rule that ends the match, by ``target_check``.
+_END_RULES = {
+    "after-settlement": "match.settle-then-check",
+    "exact-every-event": "match.exact-hit-wins",
+    "immediate": "match.first-to-target",
+}
+
+
+class MatchState:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Setup,
+        scores: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """A match at ``scores`` (raw, by side; zero by default) waiting for its first deal.
+
+        With ``rng`` the match deals itself (and draws for the lead) from that generator.
+        """
+        if ruleset.target_check not in _END_RULES:
+            raise RulesetError(f"{ruleset.name}: unknown target_check {ruleset.target_check!r}")
+        self.ruleset = ruleset
+        self.setup = setup
+        self.scores = [0] * setup.sides if scores is None else list(scores)
+        if len(self.scores) != setup.sides:
+            raise RulesetError(f"{setup.sides} sides need {setup.sides} scores, got {scores}")
+        self.initial_scores = tuple(self.scores)
+        self.events: list[Event] = []
+        self.hand: HandState | None = None
+        self.hands: list[HandState] = []
+        self.deals: list[Deal] = []
+        self.winner: int | None = None
+        self.block_winner: int | None = None
+        self._settlement = settlement_for(ruleset.settlement)
+        self._end_rule = ""
+        self._went_out: int | None = None  # leads the next hand
+        self._after_block = False
+        self._rng = rng
+        self._deal_if_seeded()
+
+    @classmethod
+    def seeded(cls, ruleset: Ruleset, setup: Setup, seed: int) -> MatchState:
+        return cls(ruleset, setup, rng=random.Random(seed))
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def needs_deal(self) -> bool:
+        """True between hands (and before the first): the next hand must be dealt."""
+        return not self.is_terminal and (self.hand is None or self.hand.is_terminal)
+
+    @property
+    def current_player(self) -> int | None:
+        if self.needs_deal or self.is_terminal or self.hand is None:
+            return None
+        return self.hand.current_player
+
+    def legal_actions(self) -> list[Action]:
+        if self.current_player is None or self.hand is None:
+            return []
+        return self.hand.legal_actions()
+
+    @property
+    def display_scores(self) -> list[int] | None:
+        if self.ruleset.display(0) is None:
+            return None
+        return [self.ruleset.display(s) or 0 for s in self.scores]
+
+    @property
+    def leaders(self) -> list[int]:
+        return [h.leader for h in self.hands]
+
+    @property
+    def next_leader(self) -> int | None:
+        """The seat that leads the next hand when the rules name it (it went out)."""
+        return self._went_out
+
+    # -- moves ---------------------------------------------------------------------------
+    def deal(self, deal: Deal) -> None:
+        """Start the next hand with ``deal``; its leader is checked against the lead rules."""
+        if not self.needs_deal:
+            raise FivesError(
+                "the match is over" if self.is_terminal else "a hand is still being played"
+            )
+        leader = check_deal(deal, self.ruleset, self.setup, self._went_out, self._after_block)
+        self.hand = HandState(self.ruleset, deal, leader)
+        self.hands.append(self.hand)
+        self.deals.append(deal)
+        self.events.append(Event.of("hand", number=len(self.hands), leader=leader))
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Apply the current player's action and score it; returns the events it caused.
+
+        An illegal action raises :class:`IllegalActionError` and changes nothing.
+        """
+        hand = self.hand
+        if self.is_terminal or hand is None or hand.is_terminal:
+            actor = "" if seat is None else f"seat {seat} "
+            if self.is_terminal:
+                reason = f"the match is over: side {self.winner} won"
+                rule = self._end_rule
+            else:
+                reason = "no hand is being played: the next hand is not dealt yet"
+                rule = "hand.end.block" if self._after_block else "hand.end.going-out"
+            raise IllegalActionError(f"{actor}{action}: {reason}", rule)
+        before = len(self.events)
+        merges = self._settlement.merges_last_play
+        for event in hand.apply_action(action, seat):
+            self.events.append(event)
+            merged = merges and hand.went_out is not None  # part of the going-out event
+            if event.kind == "play" and event["raw"] and not merged:
+                self._score(event["seat"], event["raw"], "play")
+            if self.is_terminal:
+                break  # the win is the last event of the match
+        if hand.is_terminal and not self.is_terminal:
+            last_play = self._last_play_raw(hand) if merges else 0
+            self._settle(hand.hands, hand.went_out, hand.leader, last_play)
+            self._deal_if_seeded()
+        return self.events[before:]
+
+    @staticmethod
+    def _last_play_raw(hand: HandState) -> int:
+        play = next(e for e in reversed(hand.events) if e.kind == "play")
+        return int(play["raw"]) if hand.went_out is not None else 0
+
+    def finish_hand(
+        self,
+        hands: Sequence[Sequence[Tile]],
+        went_out: int | None,
+        leader: int,
+        last_play: int = 0,
+    ) -> None:
+        """Score the play that ``went_out`` with (``last_play`` raw) and settle the hand.
+
+        ``hands`` are the remaining hands by seat; ``went_out`` None means a block. The
+        last play is its own event, or part of the going-out event where the game says so.
+        """
+        merges = self._settlement.merges_last_play
+        if went_out is not None and last_play and not merges:
+            self._score(went_out, last_play, "play")
+            if self.is_terminal:
+                return
+        self._settle(hands, went_out, leader, last_play if merges else 0)
+
+    def _settle(
+        self, hands: Sequence[Sequence[Tile]], went_out: int | None, leader: int, last_play: int
+    ) -> None:
+        """Settle a finished hand, then check the target (where the game checks it then)."""
+        method = self._settlement
+        if went_out is None:
+            self.block_winner = method.block_winner(self.setup, hands)
+            items = method.block(self.setup, hands, leader)
+        else:
+            items = method.going_out(self.setup, hands, went_out, last_play)
+        for item in items:
+            if self.is_terminal:
+                break  # later events are not applied once the match is won
+            self._score_item(item)
+        if not self.is_terminal and self.ruleset.target_check == "after-settlement":
+            self._check_target()
+        self._went_out = went_out
+        self._after_block = went_out is None
+
+    # -- scoring -------------------------------------------------------------------------
+    def _score(self, seat: int, raw: int, cause: str) -> None:
+        self._score_item(Item(seat, raw, cause))
+
+    def _score_item(self, item: Item) -> None:
+        side = self.setup.side_of(item.seat)
+        target = self.setup.target
+        new = self.scores[side] + item.raw
+        discard = self.ruleset.overshoot == "discard-event" and new > target
+        self.events.append(
+            Event.of(
+                "score",
+                cause=item.cause,
+                seat=item.seat,
+                side=side,
+                **item.details,
+                raw=item.raw,
+                display=self.ruleset.display(item.raw),
+                result=DISCARDED if discard else APPLIED,
+            )
+        )
+        if discard:
+            return
+        self.scores[side] = new
+        check = self.ruleset.target_check
+        if (check == "exact-every-event" and new == target) or (
+            check == "immediate" and new >= target
+        ):
+            self._win(side)
+
+    def _check_target(self) -> None:
+        """After settlement: the unique highest side at or over the target wins."""
+        reached = [s for s, score in enumerate(self.scores) if score >= self.setup.target]
+        if not reached:
+            return
+        top = max(self.scores[s] for s in reached)
+        tied = [s for s in reached if self.scores[s] == top]
+        if len(tied) == 1:
+            self._win(tied[0])
+        elif self.ruleset.tie_at_target == "play-on":
+            self.events.append(
+                Event.of("tie", sides=tuple(tied), raw=top, display=self.ruleset.display(top))
+            )
+        else:
+            raise RulesetError(f"{self.ruleset.name}: a tie at the target and no rule for it")
+
+    def _win(self, side: int) -> None:
+        self.winner = side
+        self._end_rule = _END_RULES[self.ruleset.target_check]
+        self.events.append(Event.of("win", side=side, scores=tuple(self.scores)))
+
+    def _deal_if_seeded(self) -> None:
+        if self._rng is not None and self.needs_deal:
+            self.deal(random_deal(self.ruleset, self.setup, self._rng, self._went_out))
