@@ -155,8 +155,8 @@ class HandState:
                     action, seat, f"seat {seat} does not hold {action.tile}", "hand.own-tiles"
                 )
             return  # the layout checks the rest, before anything changes (see _play)
-        plays = self.layout.legal_plays(held)
-        if plays:
+        if self.layout.can_play(held):
+            plays = self.layout.legal_plays(held)
             raise self._reject(
                 action,
                 seat,
@@ -198,8 +198,8 @@ class HandState:
         self._next += 1
         bisect.insort(self._hands[seat], tile)
         self.events.append(Event.of("draw", seat=seat, tile=str(tile)))
-        if self.layout.legal_plays(tile):
+        if self.layout.can_play((tile,)):
             self._drawn = tile
 
     def _anyone_can_play(self) -> bool:
-        return any(self.layout.legal_plays(h) for h in self._hands)
+        return any(self.layout.can_play(h) for h in self._hands)

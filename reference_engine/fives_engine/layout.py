@@ -1,14 +1,14 @@
 """The layout: tiles on the table, where the next tile may go and what is counted.
 
 Bookkeeping is incremental: a play touches only the tile it joins and the tile it adds,
-so the cost of a play does not grow with the layout (the running total of the scoring
-ends is kept, not recomputed).
+so the cost of a play does not grow with the layout. Each tile works out its open places
+and what it counts once, when one of its places is taken; the running total and the list
+of moves are kept, not recomputed each time they are asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 from fives_engine.errors import IllegalPlayError
 from fives_engine.terms import (
@@ -29,13 +29,46 @@ FIRST_DOUBLE = "first-double"
 SPINNER_POLICIES = (EVERY_DOUBLE, FIRST_DOUBLE)
 
 
-@dataclass
-class _Placed:
-    """One tile on the table and which of its places are taken."""
+#: The mirror image of a B side: a B side is a move of its own only once its A side is taken.
+_TWIN = {Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A, Port.SIDE_BRANCH_B: Port.SIDE_BRANCH_A}
 
-    tile: Tile
-    spinner: bool
-    used: set[Port] = field(default_factory=set)
+#: Every tile state met so far, by (tile, spinner, places taken).
+_STATES: dict[tuple[Tile, bool, frozenset[Port]], _Placed] = {}
+
+
+class _Placed:
+    """One tile on the table in one of its states: which of its places are taken.
+
+    A state is a value, shared by every layout that holds it (there are a few hundred).
+    It works out once, from :meth:`open_ports` and :meth:`scoring_ends` (the two rules of
+    a tile), its open attach points, its moves (the same less mirror images) and what it
+    adds to the total; taking a place moves the tile to another state.
+    """
+
+    def __init__(self, tile: Tile, spinner: bool, used: frozenset[Port]) -> None:
+        self.tile = tile
+        self.spinner = spinner
+        self.used = used
+        self.points = tuple(AttachPoint(tile, p, port_pips(tile, p)) for p in self.open_ports())
+        self.moves = tuple(p for p in self.points if not self._mirrors_open_side(p.port))
+        self.value = sum(end.value for end in self.scoring_ends())
+
+    @staticmethod
+    def of(tile: Tile, spinner: bool, used: frozenset[Port] = frozenset()) -> _Placed:
+        key = (tile, spinner, used)
+        state = _STATES.get(key)
+        if state is None:
+            state = _STATES[key] = _Placed(tile, spinner, used)
+        return state
+
+    def take(self, port: Port) -> _Placed:
+        """The state of this tile once ``port`` is taken too."""
+        return _Placed.of(self.tile, self.spinner, self.used | {port})
+
+    def _mirrors_open_side(self, port: Port) -> bool:
+        """A B side while its A side is open: the same move (``layout.symmetric-attach-points``)."""
+        twin = _TWIN.get(port)
+        return twin is not None and twin not in self.used
 
     def open_ports(self) -> Iterator[Port]:
         """Open places in canonical order; a spinner's branches once its straights are full."""
@@ -64,19 +97,6 @@ class _Placed:
             if p not in self.used
         ]
 
-    def contribution(self) -> int:
-        return sum(end.value for end in self.scoring_ends())
-
-
-class _Described:
-    """Formats as the layout's description, lazily (plays must not pay for messages)."""
-
-    def __init__(self, layout: Layout) -> None:
-        self.layout = layout
-
-    def __format__(self, spec: str) -> str:
-        return self.layout.describe()
-
 
 class Layout:
     """The tiles played in one hand and how they join.
@@ -98,6 +118,8 @@ class Layout:
         self._plays: list[Play] = []
         self._total = 0
         self._any_double = False
+        self._moves: list[AttachPoint] | None = None  # the move points until the next play
+        self._move_values: set[int] = set()  # the pips those move points show
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -109,15 +131,14 @@ class Layout:
 
     def copy(self) -> Layout:
         other = Layout(self.spinner_policy)
-        other._placed = {
-            t: _Placed(p.tile, p.spinner, set(p.used)) for t, p in self._placed.items()
-        }
+        other._placed = dict(self._placed)  # tile states are values, shared
         other._open = set(self._open)
         other._order = list(self._order)
         other._connections = list(self._connections)
         other._plays = list(self._plays)
         other._total = self._total
         other._any_double = self._any_double
+        other._moves, other._move_values = self._moves, self._move_values  # replaced, not changed
         return other
 
     # -- facts ---------------------------------------------------------------------------
@@ -148,11 +169,7 @@ class Layout:
 
     def attach_points(self) -> list[AttachPoint]:
         """Every place a tile may legally go, in canonical order."""
-        points = [
-            AttachPoint(t, port, port_pips(t, port))
-            for t in sorted(self._open)
-            for port in self._placed[t].open_ports()
-        ]
+        points = [point for t in sorted(self._open) for point in self._placed[t].points]
         points.sort(key=AttachPoint.sort_key)
         return points
 
@@ -184,26 +201,32 @@ class Layout:
         points = self._move_points()
         plays: list[Play] = []
         for tile in hand:
-            if tile in self._placed:
-                continue
-            for point in points:
-                if tile.has(point.value):
-                    plays.append(Play(tile, point.tile, point.port))
+            if self._fits(tile):
+                for point in points:
+                    if point.value in tile:  # a tile is its two halves
+                        plays.append(Play(tile, point.tile, point.port))
         return plays
 
+    def can_play(self, tiles: Iterable[Tile]) -> bool:
+        """Whether any of ``tiles`` has a legal play (without listing the plays)."""
+        if not self._order:
+            return any(True for _ in tiles)  # any tile may lead
+        self._move_points()
+        return any(self._fits(tile) for tile in tiles)
+
+    def _fits(self, tile: Tile) -> bool:
+        """Whether ``tile`` matches a move point (the move points are up to date)."""
+        return not self._move_values.isdisjoint(tile) and tile not in self._placed
+
     def _move_points(self) -> list[AttachPoint]:
-        points = []
-        for point in self.attach_points():
-            if point.port in (Port.STRAIGHT_SIDE_B, Port.SIDE_BRANCH_B):
-                twin = (
-                    Port.STRAIGHT_SIDE_A
-                    if point.port is Port.STRAIGHT_SIDE_B
-                    else Port.SIDE_BRANCH_A
-                )
-                if twin not in self._placed[point.tile].used:
-                    continue
-            points.append(point)
-        return points
+        """The attach points a tile may go to, mirror images left out, in canonical order;
+        worked out once after each play, however often legal plays are asked for."""
+        if self._moves is None:
+            # tiles in order, each tile's places in order (open_ports): canonical order
+            moves = [point for t in sorted(self._open) for point in self._placed[t].moves]
+            self._moves = moves
+            self._move_values = {point.value for point in moves}
+        return self._moves
 
     def is_legal(self, play: Play) -> bool:
         try:
@@ -222,9 +245,9 @@ class Layout:
         self._check(play)
         tile = play.tile
         spinner = tile.is_double and (self.spinner_policy == EVERY_DOUBLE or not self._any_double)
-        new = _Placed(tile, spinner)
         if play.anchor is None or play.port is None:
-            self._total = new.contribution()
+            new = _Placed.of(tile, spinner)
+            self._total = new.value
         else:
             anchor = self._placed[play.anchor]
             value = port_pips(anchor.tile, play.port)
@@ -233,37 +256,38 @@ class Layout:
                 if tile.is_double
                 else (Port.SMALL_END if tile.low == value else Port.BIG_END)
             )
-            before = anchor.contribution()
-            anchor.used.add(play.port)
-            new.used.add(tile_port)
-            self._total += anchor.contribution() - before + new.contribution()
+            joined = anchor.take(play.port)
+            new = _Placed.of(tile, spinner, frozenset((tile_port,)))
+            self._total += joined.value - anchor.value + new.value
+            self._placed[anchor.tile] = joined
             self._connections.append(Connection(anchor.tile, play.port, tile, tile_port))
-            if next(anchor.open_ports(), None) is None:
+            if not joined.points:
                 self._open.discard(anchor.tile)
         self._placed[tile] = new
         self._open.add(tile)
         self._order.append(tile)
         self._plays.append(play)
         self._any_double = self._any_double or tile.is_double
+        self._moves = None
         return self._total
 
     def _check(self, play: Play) -> None:
-        where = _Described(self)  # the layout's text is only built for an error message
         if play.tile in self._placed:
             raise IllegalPlayError(
-                f"{play}: {play.tile} is already in {where}", "equipment.double-six"
+                f"{play}: {play.tile} is already in {self.describe()}", "equipment.double-six"
             )
         if play.anchor is None or play.port is None:
             if self._order:
                 raise IllegalPlayError(
-                    f"{play}: a lead needs the empty layout; name an attach point in {where}",
+                    f"{play}: a lead needs the empty layout; name an attach point"
+                    f" in {self.describe()}",
                     "play.match-attach-point",
                 )
             return
         anchor = self._placed.get(play.anchor)
         if anchor is None:
             raise IllegalPlayError(
-                f"{play}: {play.anchor} is not in {where}", "play.match-attach-point"
+                f"{play}: {play.anchor} is not in {self.describe()}", "play.match-attach-point"
             )
         port = play.port
         if port in END_PORTS and anchor.tile.is_double:
@@ -278,10 +302,10 @@ class Layout:
             )
         if port in anchor.used:
             raise IllegalPlayError(
-                f"{play}: {anchor.tile} {port} is already taken in {where}",
+                f"{play}: {anchor.tile} {port} is already taken in {self.describe()}",
                 "play.match-attach-point",
             )
-        if port.is_branch:
+        if port in BRANCH_PORTS:
             if not anchor.spinner:
                 rule = (
                     "layout.spinner.first-double"
@@ -289,19 +313,17 @@ class Layout:
                     else ("layout.spinner.every-double")
                 )
                 raise IllegalPlayError(
-                    f"{play}: {anchor.tile} is not a spinner and has no side branches in {where}",
+                    f"{play}: {anchor.tile} is not a spinner and has no side branches"
+                    f" in {self.describe()}",
                     rule,
                 )
             if not all(p in anchor.used for p in STRAIGHT_PORTS):
                 raise IllegalPlayError(
                     f"{play}: the side branches of {anchor.tile} open only once both straight sides"
-                    f" are filled, in {where}",
+                    f" are filled, in {self.describe()}",
                     "layout.spinner.straights-first",
                 )
-        twin = {
-            Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A,
-            Port.SIDE_BRANCH_B: Port.SIDE_BRANCH_A,
-        }.get(port)
+        twin = _TWIN.get(port)
         if twin is not None and twin not in anchor.used:
             raise IllegalPlayError(
                 f"{play}: {anchor.tile} {twin} is still open; the side used first is {twin}",
@@ -311,6 +333,6 @@ class Layout:
         if not play.tile.has(value):
             raise IllegalPlayError(
                 f"{play}: {play.tile} does not match {anchor.tile} {port} ({value} pips)"
-                f" in {where}",
+                f" in {self.describe()}",
                 "play.match-attach-point",
             )

@@ -35,6 +35,10 @@ class Port(enum.Enum):
     STRAIGHT_SIDE_A = "straight side A"
     STRAIGHT_SIDE_B = "straight side B"
 
+    # Members are singletons compared by identity, so the identity hash (computed in C) is
+    # enough; Enum's default hashes the member's name in Python, on every set or dict use.
+    __hash__ = object.__hash__
+
     @property
     def slug(self) -> str:
         return _SLUGS[self]

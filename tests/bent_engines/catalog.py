@@ -14,7 +14,7 @@ from typing import Any
 from unittest import mock
 
 from fives_engine import IllegalPlayError, Ruleset, Score, ScoringEnd
-from fives_engine.layout import BRANCH_PORTS, STRAIGHT_PORTS, Layout, _Placed
+from fives_engine.layout import _STATES, BRANCH_PORTS, STRAIGHT_PORTS, Layout, _Placed
 from fives_engine.terms import END_PORTS, Play, Port, port_pips
 from fives_tools.reference_adapter import ReferenceImplementation, handle
 
@@ -35,6 +35,9 @@ class Bent(ReferenceImplementation):
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         with contextlib.ExitStack() as stack:
+            # Tile states are shared values worked out once: a bent engine works out its
+            # own and leaves none behind.
+            stack.enter_context(mock.patch.dict(_STATES, clear=True))
             for patch in self.patches():
                 stack.enter_context(patch)
             return handle(request)
