@@ -232,12 +232,21 @@ def fixture_paths(root: Path | None = None) -> list[Path]:
     return sorted((root or fixtures_dir()).rglob("*.yaml"))
 
 
+def perft_paths(root: Path | None = None) -> list[Path]:
+    return sorted((root or fixtures_dir()).rglob("*.perft"))
+
+
 def load_cases(root: Path | None = None) -> list[Case]:
-    """Every case of the suite, in a stable order; IDs are checked to be unique."""
+    """Every case of the suite (YAML fixtures, then perft files), in a stable order; IDs
+    are checked to be unique."""
+    from fives_tools.perft_file import perft_cases  # it builds on this module
+
     cases: list[Case] = []
     seen: dict[str, Path] = {}
-    for path in fixture_paths(root):
-        for case in cases_from(path):
+    sources = [(p, cases_from) for p in fixture_paths(root)]
+    sources += [(p, perft_cases) for p in perft_paths(root)]
+    for path, read in sources:
+        for case in read(path):
             if case.id in seen:
                 raise FixtureError(
                     f"{path}: field id: case {case.id} is also defined in {seen[case.id]}"

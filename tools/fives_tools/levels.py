@@ -40,6 +40,7 @@ KIND_LEVEL: dict[str, str] = {
     "turns": TURN_FLOW,
     "settlement": SETTLEMENT,
     "match": MATCH_END,
+    "perft": TURN_FLOW,
 }
 
 
