@@ -139,7 +139,7 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
         )
 
 
-#: The fixture fields each kind sends as its request (``spec/requests.md``), beyond
+#: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
     "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
