@@ -142,6 +142,7 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
 #: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
+    "score": ("total",),
     "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
     "settlement": (
         "players",
