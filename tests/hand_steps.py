@@ -221,3 +221,20 @@ def score_events_are(fives_adapter: Adapter, table: Table, datatable: list[list[
 @when("the deal is made")
 def deal_made(table: Table) -> None:
     assert table.kind == "turns"
+
+
+@given(parsers.parse('the position "{position}"'))
+def the_position(table: Table, position: str) -> None:
+    table.kind, table.game = "perft", position.split()[0]
+    table.setup = {"position": position}
+
+
+@when(parsers.parse("the action sequences of length {depth:d} are counted"))
+def counted(table: Table, depth: int) -> None:
+    table.setup["depth"] = depth
+
+
+@then(parsers.parse("there are {count:d} of them"))
+def there_are(fives_adapter: Adapter, table: Table, count: int) -> None:
+    reply = fives_adapter.run({"type": "perft", "game": table.game, **table.setup})
+    assert reply["nodes"] == count, reply

@@ -90,6 +90,7 @@ def is_attempted(table: Table, play: str) -> None:
 @when(parsers.parse("the scoring ends total {total:d}"))
 def ends_total(table: Table, total: int) -> None:
     table.total = total
+    table.kind, table.setup = "score", {"total": total}
 
 
 @then("the scoring ends are")

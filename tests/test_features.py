@@ -4,4 +4,4 @@ from __future__ import annotations
 
 from pytest_bdd import scenarios
 
-scenarios("layout", "scoring", "turns", "settlement", "match")
+scenarios("layout", "scoring", "perft", "turns", "settlement", "match")

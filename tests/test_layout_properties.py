@@ -11,21 +11,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_layout import facts
 
 from fives_engine import DOUBLE_SIX, IllegalPlayError, Layout, Play, Port, find_game
 
 GAMES = ["five-up", "exact-61", "all-fives"]
-
-
-def _facts(layout: Layout) -> tuple[object, ...]:
-    return (
-        layout.tiles,
-        layout.spinners,
-        layout.connections,
-        layout.attach_points(),
-        layout.scoring_ends(),
-        layout.total,
-    )
 
 
 def _is_tree(layout: Layout) -> bool:
@@ -63,11 +53,11 @@ def test_random_play_sequences_keep_the_invariants(game: str, data: st.DataObjec
         anchor = data.draw(st.sampled_from(layout.tiles)) if layout.tiles else None
         port = data.draw(st.sampled_from(list(Port))) if anchor is not None else None
         attempt = Play(tile, anchor, port)
-        before = _facts(layout)
+        before = facts(layout)
         if attempt not in plays:  # legal_plays lists every legal play: the rest is rejected
             with pytest.raises(IllegalPlayError):
                 layout.play(attempt)
-            assert _facts(layout) == before
+            assert facts(layout) == before
         play = data.draw(st.sampled_from(plays))
         total = layout.play(play)
         assert len(set(layout.tiles)) == len(layout.tiles)

@@ -9,6 +9,7 @@ Feature: A play scores the total of the scoring ends when it is a positive multi
     Given the <game> rules
     When the scoring ends total <total>
     Then the play scores <raw> raw and <display> display
+    And every fact of fixture "scoring/total-<total>" holds for <game>
 
     Examples:
       | game     | total | raw | display |
@@ -20,8 +21,12 @@ Feature: A play scores the total of the scoring ends when it is a positive multi
       | five-up  | 15    | 15  | 3       |
       | five-up  | 17    | 0   | 0       |
       | five-up  | 20    | 20  | 4       |
+      | five-up  | 25    | 25  | 5       |
       | exact-61 | 0     | 0   | 0       |
-      | exact-61 | 8     | 0   | 0       |
+      | exact-61 | 4     | 0   | 0       |
+      | exact-61 | 5     | 5   | 1       |
+      | exact-61 | 10    | 10  | 2       |
+      | exact-61 | 12    | 0   | 0       |
       | exact-61 | 15    | 15  | 3       |
       | exact-61 | 17    | 0   | 0       |
       | exact-61 | 20    | 20  | 4       |
@@ -32,14 +37,16 @@ Feature: A play scores the total of the scoring ends when it is a positive multi
     Given the all-fives rules
     When the scoring ends total <total>
     Then the play scores <raw> raw
+    And every fact of fixture "scoring/total-<total>" holds for all-fives
 
     Examples:
       | total | raw |
       | 0     | 0   |
+      | 4     | 0   |
       | 5     | 5   |
-      | 9     | 0   |
       | 10    | 10  |
-      | 13    | 0   |
+      | 12    | 0   |
       | 15    | 15  |
+      | 17    | 0   |
       | 20    | 20  |
       | 25    | 25  |

@@ -3,7 +3,7 @@
 Turn events (``play``, ``draw``, ``pass``) tell the hand move by move; match events tell
 what the match makes of it: a hand begins (``hand``), it ends (``out``, ``block``), a side's
 score changes (``score``: every change of a score is one, applied or discarded), a tie at
-the target plays on (``tie``), a side wins (``win``). ``spec/requests.md`` lists the fields.
+the target plays on (``tie``), a side wins (``win``). ``spec/protocol.md`` lists the fields.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from fives_engine.actions import DRAW, PASS, Action, Draw, Pass, parse_action
 from fives_engine.deal import Deal
 from fives_engine.errors import IllegalActionError, IllegalPlayError
 from fives_engine.events import Event
+from fives_engine.layout import Layout
 from fives_engine.rules import Ruleset
 from fives_engine.terms import Play
 from fives_engine.tiles import Tile
@@ -203,3 +204,27 @@ class HandState:
 
     def _anyone_can_play(self) -> bool:
         return any(self.layout.can_play(h) for h in self._hands)
+
+    @classmethod
+    def resume(
+        cls,
+        ruleset: Ruleset,
+        layout: Layout,
+        hands: list[list[Tile]],
+        boneyard: tuple[Tile, ...],
+        to_move: int,
+        drawn: Tile | None = None,
+    ) -> HandState:
+        """A hand picked up mid-way (a position): ``layout`` on the table, ``hands`` held,
+        ``boneyard`` left in draw order, ``to_move`` to act, ``drawn`` the playable tile
+        they have just drawn, if any. An empty hand means that seat went out; a position
+        where nobody can play and the boneyard is empty is blocked."""
+        state = cls(ruleset, Deal.of(hands, boneyard), to_move)
+        state.layout = layout
+        state._drawn = drawn
+        emptied = [seat for seat, hand in enumerate(state._hands) if not hand]
+        if emptied:
+            state.went_out = emptied[0]
+        elif not boneyard and not state._anyone_can_play():
+            state.blocked = True
+        return state

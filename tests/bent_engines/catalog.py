@@ -9,13 +9,29 @@ Certify one by hand with, for example::
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from unittest import mock
 
-from fives_engine import IllegalPlayError, Ruleset, Score, ScoringEnd
+from fives_engine import (
+    DRAW,
+    PASS,
+    Action,
+    HandState,
+    IllegalActionError,
+    IllegalPlayError,
+    MatchState,
+    Ruleset,
+    Score,
+    ScoringEnd,
+    Setup,
+    Tile,
+    settlement,
+)
 from fives_engine.layout import _STATES, BRANCH_PORTS, STRAIGHT_PORTS, Layout, _Placed
 from fives_engine.terms import END_PORTS, Play, Port, port_pips
+from fives_engine.tiles import pip_count
 from fives_tools.reference_adapter import ReferenceImplementation, handle
 
 
@@ -255,6 +271,184 @@ class LaterDoublesNotCrosswise(Bent):
         return [_scoring(ends)]
 
 
+# -- turns, settlement and match end ------------------------------------------------------
+
+
+def _hand_ignoring(rule: str) -> contextlib.AbstractContextManager[Any]:
+    """Hand checks that let actions through which break ``rule``."""
+    original = HandState._check
+
+    def check(self: HandState, action: Action, seat: int) -> None:
+        try:
+            original(self, action, seat)
+        except IllegalActionError as exc:
+            if exc.rule != rule:
+                raise
+
+    return mock.patch.object(HandState, "_check", check)
+
+
+class DrawWhileHoldingPlay(Bent):
+    BENT_RULE = "turn.must-play"
+    MISTAKE = "a player holding a legal play may draw instead"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState.legal_actions
+
+        def legal_actions(self: HandState) -> list[Action]:
+            actions = original(self)
+            if actions and actions[0] not in (DRAW, PASS) and self.drawn is None and self.boneyard:
+                actions.append(DRAW)
+            return actions
+
+        return [
+            _hand_ignoring(self.BENT_RULE),
+            mock.patch.object(HandState, "legal_actions", legal_actions),
+        ]
+
+
+class PlayAnotherAfterDraw(Bent):
+    BENT_RULE = "turn.play-drawn-tile"
+    MISTAKE = "after drawing a playable tile the player may play another tile instead"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState.legal_actions
+
+        def legal_actions(self: HandState) -> list[Action]:
+            if self.drawn is not None and not self.is_terminal:
+                return list(self.layout.legal_plays(self.hand(self.current_player or 0)))
+            return original(self)
+
+        return [
+            _hand_ignoring(self.BENT_RULE),
+            mock.patch.object(HandState, "legal_actions", legal_actions),
+        ]
+
+
+class RoundsTwoUp(Bent):
+    BENT_RULE = "settle.round-nearest-five"
+    MISTAKE = "a remainder of 2 rounds up"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [mock.patch.object(settlement, "round_to_five", lambda pips: (pips + 3) // 5 * 5)]
+
+
+class RoundsThreeDown(Bent):
+    BENT_RULE = "settle.round-nearest-five"
+    MISTAKE = "a remainder of 3 rounds down"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [mock.patch.object(settlement, "round_to_five", lambda pips: (pips + 1) // 5 * 5)]
+
+
+class PartnersRoundedTogether(Bent):
+    BENT_RULE = "settle.partners-apart"
+    MISTAKE = "partners' remaining hands are added up and rounded together"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def deduct(setup: Setup, hands: Sequence[Sequence[Tile]]) -> list[settlement.Item]:
+            pips: dict[int, int] = {}
+            for seat, hand in enumerate(hands):
+                if hand:
+                    pips[setup.side_of(seat)] = pips.get(setup.side_of(seat), 0) + pip_count(hand)
+            items = []
+            for side, total in sorted(pips.items()):
+                rounded = settlement.round_to_five(total)
+                items.append(
+                    settlement.Item(
+                        side, -rounded, "deduction", {"pips": total, "rounded": rounded}
+                    )
+                )
+            return items
+
+        return [mock.patch.object(settlement, "deduct_each_hand", deduct)]
+
+
+class OvershootAppliedInPart(Bent):
+    BENT_RULE = "match.overshoot-discarded"
+    MISTAKE = "Exact 61: an event passing 61 is applied up to 61 instead of discarded"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._score_item
+
+        def score_item(self: MatchState, item: settlement.Item) -> None:
+            side = self.setup.side_of(item.seat)
+            room = self.setup.target - self.scores[side]
+            if self.ruleset.overshoot == "discard-event" and item.raw > room:
+                item = settlement.Item(item.seat, room, item.cause, item.details)
+            original(self, item)
+
+        return [mock.patch.object(MatchState, "_score_item", score_item)]
+
+
+class BlockComparedWithPartner(Bent):
+    BENT_RULE = "settle.exact-61.block-differences"
+    MISTAKE = "Exact 61: a blocked hand also scores its differences to the partner's hand"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def others(setup: Setup, seat: int) -> list[int]:
+            return [s for s in range(setup.players) if s != seat]
+
+        original = settlement.exact_block
+
+        def block(
+            setup: Setup, hands: Sequence[Sequence[Tile]], leader: int
+        ) -> list[settlement.Item]:
+            with mock.patch.object(settlement, "_opponents", others):
+                return original(setup, hands, leader)
+
+        bent = dataclasses.replace(settlement.SETTLEMENTS["exact-61-differences"], block=block)
+        return [mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": bent})]
+
+
+class TieAtTheTopWins(Bent):
+    BENT_RULE = "match.tie-plays-on"
+    MISTAKE = "Five Up: a tie at the top over 61 is won by the first side instead of played on"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def check_target(self: MatchState) -> None:
+            reached = [s for s, score in enumerate(self.scores) if score >= self.setup.target]
+            if reached:
+                self._win(max(reached, key=lambda s: self.scores[s]))
+
+        return [mock.patch.object(MatchState, "_check_target", check_target)]
+
+
+class TargetCheckedBeforeSettlement(Bent):
+    BENT_RULE = "match.settle-then-check"
+    MISTAKE = "Five Up: a side wins the moment a play reaches 61, before the hand is settled"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Ruleset.target_check
+
+        def target_check(self: Ruleset) -> str:
+            value = original.fget(self)  # type: ignore[attr-defined]
+            return "immediate" if value == "after-settlement" else str(value)
+
+        return [mock.patch.object(Ruleset, "target_check", property(target_check))]
+
+
+class GoingOutScoresOpponents(Bent):
+    BENT_RULE = "settle.deduct-only"
+    MISTAKE = "Five Up and All Fives: the player going out also scores the opponents' pips"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def going_out(
+            setup: Setup, hands: Sequence[Sequence[Tile]], seat: int, last: int
+        ) -> list[settlement.Item]:
+            items = settlement.deduct_each_hand(setup, hands)
+            pips = sum(
+                pip_count(h) for s, h in enumerate(hands) if setup.side_of(s) != setup.side_of(seat)
+            )
+            return [settlement.Item(seat, settlement.round_to_five(pips), "going-out"), *items]
+
+        bent = dataclasses.replace(
+            settlement.SETTLEMENTS["deduct-each-player"], going_out=going_out
+        )
+        methods = {"deduct-each-hand": bent, "deduct-each-player": bent}
+        return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -271,4 +465,14 @@ ALL: list[type[Bent]] = [
     AnyPipsMatch,
     TilePlayedTwice,
     LaterDoublesNotCrosswise,
+    DrawWhileHoldingPlay,
+    PlayAnotherAfterDraw,
+    RoundsTwoUp,
+    RoundsThreeDown,
+    PartnersRoundedTogether,
+    OvershootAppliedInPart,
+    BlockComparedWithPartner,
+    TieAtTheTopWins,
+    TargetCheckedBeforeSettlement,
+    GoingOutScoresOpponents,
 ]

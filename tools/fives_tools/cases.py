@@ -139,9 +139,10 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
         )
 
 
-#: The fixture fields each kind sends as its request (``spec/requests.md``), beyond
+#: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
+    "score": ("total",),
     "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
     "settlement": (
         "players",
@@ -232,12 +233,21 @@ def fixture_paths(root: Path | None = None) -> list[Path]:
     return sorted((root or fixtures_dir()).rglob("*.yaml"))
 
 
+def perft_paths(root: Path | None = None) -> list[Path]:
+    return sorted((root or fixtures_dir()).rglob("*.perft"))
+
+
 def load_cases(root: Path | None = None) -> list[Case]:
-    """Every case of the suite, in a stable order; IDs are checked to be unique."""
+    """Every case of the suite (YAML fixtures, then perft files), in a stable order; IDs
+    are checked to be unique."""
+    from fives_tools.perft_file import perft_cases  # it builds on this module
+
     cases: list[Case] = []
     seen: dict[str, Path] = {}
-    for path in fixture_paths(root):
-        for case in cases_from(path):
+    sources = [(p, cases_from) for p in fixture_paths(root)]
+    sources += [(p, perft_cases) for p in perft_paths(root)]
+    for path, read in sources:
+        for case in read(path):
             if case.id in seen:
                 raise FixtureError(
                     f"{path}: field id: case {case.id} is also defined in {seen[case.id]}"

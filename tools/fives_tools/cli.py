@@ -14,6 +14,7 @@ from fives_tools import coverage, levels, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.python_adapter import PythonAdapter, load_object
+from fives_tools.records_cli import add_record_commands
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.render.commands import add_render_commands
 from fives_tools.report import print_report
@@ -184,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     cov = sub.add_parser("coverage", help="print which cases and scenarios exercise each rule")
     cov.set_defaults(func=cmd_coverage)
     add_render_commands(sub)
+    add_record_commands(sub)
     return parser
 
 

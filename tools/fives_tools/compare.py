@@ -25,6 +25,15 @@ class Mismatch:
     got: Any
 
     def describe(self) -> str:
+        if isinstance(self.expected, dict) and isinstance(self.got, dict):
+            keys = sorted(set(self.expected) | set(self.got), key=str)
+            rows = [
+                f"{key}: expected {self.expected.get(key, '(none)')},"
+                f" got {self.got.get(key, '(none)')}"
+                for key in keys
+                if self.expected.get(key) != self.got.get(key)
+            ]
+            return f"{self.field}:\n    " + "\n    ".join(rows)
         if isinstance(self.expected, list) and isinstance(self.got, list):
             missing = list(
                 (Counter(map(str, self.expected)) - Counter(map(str, self.got))).elements()

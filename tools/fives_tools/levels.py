@@ -37,9 +37,11 @@ LAYOUT_FIELDS: dict[str, tuple[str, ...]] = {
 
 #: The level of every fixture kind that is not split by field.
 KIND_LEVEL: dict[str, str] = {
+    "score": PLAY_SCORE,
     "turns": TURN_FLOW,
     "settlement": SETTLEMENT,
     "match": MATCH_END,
+    "perft": TURN_FLOW,
 }
 
 

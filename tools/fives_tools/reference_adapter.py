@@ -26,6 +26,8 @@ from fives_engine import (
     parse_action,
 )
 from fives_engine.deal import check_deal
+from fives_engine.perft import divide
+from fives_engine.position import Position
 from fives_engine.tiles import parse_tiles
 from fives_tools import levels, protocol
 from fives_tools.python_adapter import PythonAdapter
@@ -175,12 +177,19 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _perft_reply(request: dict[str, Any]) -> dict[str, Any]:
+    state = Position.parse(str(request["position"])).state()
+    split = divide(state, int(request["depth"]))
+    return {"nodes": sum(split.values()), "divide": split}
+
+
 HANDLERS = {
     "layout": _layout_reply,
     "score": _score_reply,
     "turns": _turns_reply,
     "settlement": _settlement_reply,
     "match": _match_reply,
+    "perft": _perft_reply,
 }
 
 

@@ -74,6 +74,10 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
         lines.append(f"  {result.message}")
     for mismatch in result.mismatches:
         lines.append("  " + mismatch.describe().replace("\n", "\n  "))
+    divide = (result.reply or {}).get("divide")
+    if result.mismatches and isinstance(divide, dict) and "divide" not in case.expect:
+        lines.append("  your count by first action (divide):")
+        lines.extend(f"    {action}: {count}" for action, count in divide.items())
     lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id)}")
     return "\n".join(lines)
 

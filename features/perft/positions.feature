@@ -1,0 +1,80 @@
+@turn-flow
+Feature: Perft: counting every legal action sequence certifies move generation
+  From a position (the layout, every hand, the boneyard in draw order and the seat to act)
+  the number of legal action sequences of each length is fixed by the rules: a player with
+  a legal play must play and may not draw; one without draws until a playable tile, which
+  must be played at once; with the boneyard empty, a player without a play passes. Every
+  count was worked by hand (see fixtures/perft/positions.perft). An implementation that
+  miscounts learns from the split by first action where its move generation goes wrong.
+
+  @five-up @rule:play.match-attach-point @rule:layout.spinner.straights-first @rule:layout.side-a-first @rule:turn.must-play @rule:turn.draw-until-playable @rule:turn.play-drawn-tile @rule:turn.clockwise
+  Scenario Outline: Five Up: a spinner with one straight side filled; draws follow when nobody can play, to depth <depth>
+    Given the position "five-up 2 [5|5],[5|6]@[5|5]:straight-a [0|5],[1|2],[6|6]/[2|6],[3|4] [0|0],[0|1],[0|2],[0|3],[0|4],[0|6],[1|1],[1|3],[1|4],[1|5],[1|6],[2|2],[2|3],[2|4],[2|5],[3|3],[3|5],[3|6],[4|4],[4|5],[4|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/opening-spinner-one-straight/depth-<depth>" holds for five-up
+
+    Examples:
+      | depth | count |
+      | 1     | 2     |
+      | 2     | 2     |
+      | 3     | 3     |
+      | 4     | 3     |
+      | 5     | 3     |
+      | 6     | 3     |
+
+  @all-fives @rule:play.match-attach-point @rule:layout.spinner.first-double @rule:turn.must-play @rule:turn.draw-until-playable @rule:turn.play-drawn-tile
+  Scenario Outline: All Fives: the same opening; the later doubles are no spinners, and no line needs them to be, to depth <depth>
+    Given the position "all-fives 2 [5|5],[5|6]@[5|5]:straight-a [0|5],[1|2],[6|6]/[2|6],[3|4] [0|0],[0|1],[0|2],[0|3],[0|4],[0|6],[1|1],[1|3],[1|4],[1|5],[1|6],[2|2],[2|3],[2|4],[2|5],[3|3],[3|5],[3|6],[4|4],[4|5],[4|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/opening-spinner-one-straight/depth-<depth>" holds for all-fives
+
+    Examples:
+      | depth | count |
+      | 1     | 2     |
+      | 2     | 2     |
+      | 3     | 3     |
+      | 4     | 3     |
+      | 5     | 3     |
+      | 6     | 3     |
+
+  @five-up @rule:layout.spinner.every-double @rule:layout.spinner.straights-first @rule:layout.side-a-first @rule:turn.must-play @rule:turn.clockwise
+  Scenario Outline: Five Up: a second double whose straight sides are filled offers its side branches, to depth <depth>
+    Given the position "five-up 2 [3|3],[3|4]@[3|3]:straight-a,[4|4]@[3|4]:big-end,[4|6]@[4|4]:straight-b [0|4],[1|3],[2|5]/[2|4],[5|6] [0|0],[0|1],[0|2],[0|3],[0|5],[0|6],[1|1],[1|2],[1|4],[1|5],[1|6],[2|2],[2|3],[2|6],[3|5],[3|6],[4|5],[5|5],[6|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/second-double-branches/depth-<depth>" holds for five-up
+
+    Examples:
+      | depth | count |
+      | 1     | 2     |
+      | 2     | 4     |
+      | 3     | 8     |
+
+  @all-fives @rule:layout.spinner.first-double @rule:turn.must-play @rule:turn.clockwise
+  Scenario Outline: All Fives: the second double is no spinner; its filled straights leave nothing to play on, to depth <depth>
+    Given the position "all-fives 2 [3|3],[3|4]@[3|3]:straight-a,[4|4]@[3|4]:big-end,[4|6]@[4|4]:straight-b [0|4],[1|3],[2|5]/[2|4],[5|6] [0|0],[0|1],[0|2],[0|3],[0|5],[0|6],[1|1],[1|2],[1|4],[1|5],[1|6],[2|2],[2|3],[2|6],[3|5],[3|6],[4|5],[5|5],[6|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/second-double-branches/depth-<depth>" holds for all-fives
+
+    Examples:
+      | depth | count |
+      | 1     | 1     |
+      | 2     | 1     |
+      | 3     | 1     |
+      | 4     | 1     |
+
+  @exact-61 @rule:turn.pass-empty-boneyard @rule:hand.end.block @rule:turn.must-play @rule:layout.side-a-first
+  Scenario Outline: Exact 61: with the boneyard empty a player without a play passes; the hand is not blocked, to depth <depth>
+    Given the position "exact-61 2 [6|6] [0|0],[0|1],[0|2],[0|3],[0|4],[0|5],[1|1],[1|2],[1|3],[1|4],[1|5],[2|2],[2|3],[2|4],[2|5],[3|3],[3|4],[3|5],[4|4],[4|5],[5|5]/[0|6],[1|6],[2|6],[3|6],[4|6],[5|6] - 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/pass-on-empty-boneyard/depth-<depth>" holds for exact-61
+
+    Examples:
+      | depth | count |
+      | 1     | 1     |
+      | 2     | 6     |
+      | 3     | 36    |
