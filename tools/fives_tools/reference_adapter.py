@@ -6,7 +6,6 @@ request into engine calls and the engine's values into the protocol's canonical 
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import Any
 
 from fives_engine import (
@@ -29,7 +28,7 @@ from fives_engine.deal import check_deal
 from fives_engine.perft import divide
 from fives_engine.position import Position
 from fives_engine.tiles import parse_tiles
-from fives_tools import levels, protocol
+from fives_tools import __version__, levels, protocol
 from fives_tools.python_adapter import PythonAdapter
 
 
@@ -227,7 +226,7 @@ class ReferenceImplementation:
             "implementation": {
                 "name": "fives reference engine",
                 "language": "python",
-                "version": metadata.version("fives-conformance"),
+                "version": __version__,
             },
             "games": game_names(),
             "players": [2, 3, 4],
