@@ -1,39 +1,60 @@
 """Wall time of the whole suite against the reference engine: in process, and through the
-subprocess protocol (the path third parties use)."""
+subprocess protocol (the path third parties use), with the adapter process's fixed cost
+(start-up to ``ready``, and ``stop``) apart from what each case adds."""
 
 from __future__ import annotations
 
 import sys
-import tracemalloc
+from dataclasses import dataclass
 
+from benchmarks.memory import peak_mib
 from benchmarks.timing import best_of
 from fives_tools.cases import load_cases
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.runner import PASS, run_cases
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
+SERVER = [sys.executable, "-m", "fives_tools.stdio_server"]  # what `fives certify` runs
 
-def certification(repeat: int) -> dict[str, float]:
+
+@dataclass(frozen=True)
+class Certification:
+    cases: int
+    in_process_s: float
+    subprocess_s: float
+    start_stop_s: float  # launching the adapter process until `ready`, then `stop`
+    peak_mib: float  # an in-process run
+
+    @property
+    def ratio(self) -> float:
+        return self.subprocess_s / self.in_process_s
+
+    @property
+    def per_case_overhead_ms(self) -> float:
+        """What the protocol adds to each case, start-up and stop aside."""
+        extra = self.subprocess_s - self.start_stop_s - self.in_process_s
+        return extra / self.cases * 1000
+
+
+def certification(repeat: int) -> Certification:
     cases = load_cases()
 
     def in_process() -> int:
         return run_cases(ReferenceAdapter(), cases).count(PASS)
 
     def subprocess() -> int:
-        adapter = SubprocessAdapter([sys.executable, "-m", "fives_tools.stdio_server"])
-        return run_cases(adapter, cases).count(PASS)
+        return run_cases(SubprocessAdapter(SERVER), cases).count(PASS)
+
+    def start_stop() -> None:
+        adapter = SubprocessAdapter(SERVER)
+        adapter.start()
+        adapter.stop()
 
     t_in, passed_in = best_of(repeat, in_process)
     t_sub, passed_sub = best_of(repeat, subprocess)
-    assert passed_in == passed_sub == len(cases), "both paths must pass every case"
-    tracemalloc.start()
-    in_process()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return {
-        "cases": len(cases),
-        "in_process_s": t_in,
-        "subprocess_s": t_sub,
-        "ratio": t_sub / t_in,
-        "peak_mib": peak / 2**20,
-    }
+    t_fixed, _ = best_of(repeat, start_stop)
+    if not passed_in == passed_sub == len(cases):
+        raise RuntimeError(
+            f"both paths must pass every case: {passed_in} and {passed_sub} of {len(cases)}"
+        )
+    return Certification(len(cases), t_in, t_sub, t_fixed, peak_mib(in_process))

@@ -1,37 +1,71 @@
-"""The project's own test suite, with and without pytest-xdist: wall time and outcome."""
+"""The project's own test suite, with and without pytest-xdist: wall time, and whether
+every test has the same outcome either way (compared test by test, from JUnit XML)."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
+import tempfile
 import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _pytest(extra: list[str]) -> tuple[float, str]:
-    start = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    elapsed = time.perf_counter() - start
-    summary = re.findall(r"^(\d+ passed.*?) in [\d.]+s", proc.stdout, re.M)
-    return elapsed, summary[-1] if summary else proc.stdout[-300:]
+@dataclass(frozen=True)
+class SuiteRun:
+    seconds: float
+    outcomes: dict[str, str]  # test id -> passed / failed / error / skipped
+
+    @property
+    def summary(self) -> str:
+        counts: dict[str, int] = {}
+        for outcome in self.outcomes.values():
+            counts[outcome] = counts.get(outcome, 0) + 1
+        return ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items()))
 
 
-def suite_time() -> dict[str, float | str]:
-    serial_s, serial = _pytest(["-p", "no:xdist"])
-    parallel_s, parallel = _pytest(["-n", "auto"])
-    return {
-        "serial_s": serial_s,
-        "parallel_s": parallel_s,
-        "serial": serial,
-        "parallel": parallel,
-        "same_outcome": "yes" if serial == parallel else "NO",
-    }
+@dataclass(frozen=True)
+class SuiteTime:
+    selection: list[str]  # pytest arguments choosing the tests; empty means the whole suite
+    serial: SuiteRun
+    parallel: SuiteRun | None  # None without pytest-xdist
+
+    @property
+    def same_outcomes(self) -> bool:
+        return self.parallel is not None and self.serial.outcomes == self.parallel.outcomes
+
+
+def _outcome(case: ET.Element) -> str:
+    for tag in ("failure", "error", "skipped"):
+        if case.find(tag) is not None:
+            return "failed" if tag == "failure" else tag
+    return "passed"
+
+
+def _pytest(selection: list[str], extra: list[str]) -> SuiteRun:
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = Path(tmp) / "junit.xml"
+        start = time.perf_counter()
+        pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        subprocess.run(
+            [*pytest, f"--junitxml={junit}", *extra, *selection],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )
+        seconds = time.perf_counter() - start
+        cases = ET.parse(junit).getroot().iter("testcase") if junit.exists() else iter(())
+        outcomes = {f"{c.get('classname')}::{c.get('name')}": _outcome(c) for c in cases}
+    return SuiteRun(seconds, outcomes)
+
+
+def suite_time(selection: list[str]) -> SuiteTime:
+    """Run the selection (the whole suite when empty) once serially, once with ``-n auto``."""
+    has_xdist = find_spec("xdist") is not None
+    serial = _pytest(selection, ["-p", "no:xdist"] if has_xdist else [])
+    parallel = _pytest(selection, ["-n", "auto"]) if has_xdist else None
+    return SuiteTime(selection, serial, parallel)

@@ -1,0 +1,62 @@
+"""``python -m benchmarks [--quick] [--out FILE] [--skip-pytest]``: run every measurement and
+print one Markdown report (progress goes to stderr)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from benchmarks.certification import certification
+from benchmarks.machine import machine
+from benchmarks.memory import playout_memory
+from benchmarks.per_play import per_play_cost
+from benchmarks.perft import perft_speed
+from benchmarks.report import Results, render
+from benchmarks.side_by_side import side_by_side
+from benchmarks.test_suite_time import suite_time
+from benchmarks.workload import FULL, QUICK
+
+T = TypeVar("T")
+
+
+def _step(what: str, fn: Callable[[], T]) -> T:
+    print(f"benchmarks: {what} ...", file=sys.stderr, flush=True)
+    return fn()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a tiny workload (seconds)")
+    parser.add_argument("--out", type=Path, metavar="FILE", help="also write the report here")
+    parser.add_argument("--skip-pytest", action="store_true", help="skip the test-suite timing")
+    args = parser.parse_args(argv)
+    work = QUICK if args.quick else FULL
+    games = ("five-up", "exact-61", "all-fives")
+    results = Results(
+        workload=work,
+        machine=machine(),
+        playouts=_step(
+            "random playouts, ours and the peer's",
+            lambda: side_by_side(work.hands, work.peer_games, work.rounds),
+        ),
+        per_play=_step("per-play cost", lambda: {g: per_play_cost(g, work.layouts) for g in games}),
+        perft=_step("perft", lambda: perft_speed(work.perft_budget_s)),
+        certification=_step("certification", lambda: certification(work.certify_repeat)),
+        suite=None
+        if args.skip_pytest
+        else _step("the test suite, serial and -n auto", lambda: suite_time(work.suite)),
+        memory=_step("peak memory", lambda: playout_memory(work.memory_hands)),
+    )
+    text = render(results)
+    sys.stdout.write(text)
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""How much each measurement does: the full workload of a committed report, and a tiny one
+that only shows the command works (its numbers mean nothing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    hands: int  # random playouts per table, per round
+    peer_games: int  # the peer's playouts per round
+    rounds: int  # interleaved rounds; each side keeps its fastest
+    layouts: int  # whole layouts per game for the per-play cost
+    perft_budget_s: float  # per perft position
+    certify_repeat: int  # best of this many certification runs per path
+    memory_hands: int  # playouts per table under tracemalloc
+    suite: list[str] = field(default_factory=list)  # pytest selection; empty: everything
+
+
+FULL = Workload(
+    "full",
+    hands=1000,
+    peer_games=4000,
+    rounds=5,
+    layouts=3000,
+    perft_budget_s=2.0,
+    certify_repeat=5,
+    memory_hands=100,
+)
+QUICK = Workload(
+    "quick",
+    hands=5,
+    peer_games=10,
+    rounds=1,
+    layouts=10,
+    perft_budget_s=0.02,
+    certify_repeat=1,
+    memory_hands=1,
+    suite=["tests/test_tiles_and_notation.py"],
+)

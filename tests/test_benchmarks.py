@@ -1,0 +1,84 @@
+"""The benchmark command runs on a tiny workload and reports every measurement.
+
+Only that it works is checked here, never how fast anything is: timings belong in the
+committed reports of ``benchmarks/results/``, not in assertions.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SECTIONS = [
+    "Headline",
+    "Machine",
+    "Random playouts",
+    "The peer: dominoes",
+    "Per-play cost",
+    "Perft",
+    "Certification",
+    "Test suite",
+    "Peak memory",
+    "Method",
+]
+TABLES = [
+    "five-up, 2 players",
+    "five-up, 3 players",
+    "five-up, 4 partners",
+    "exact-61, 2 players",
+    "exact-61, 3 players",
+    "exact-61, 4 partners",
+    "all-fives, 2 players",
+    "all-fives, 3 players",
+    "all-fives, 4 partners",
+    "all-fives, 4 alone",
+]
+
+
+def _section(report: str, title: str) -> str:
+    return report.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
+    out = tmp_path / "results" / "report.md"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = out.read_text(encoding="utf-8")
+    assert report == proc.stdout
+    assert re.findall(r"^## (.+)$", report, re.M) == SECTIONS
+    assert "quick workload" in report.splitlines()[0]
+
+    playouts = _section(report, "Random playouts")
+    for table in TABLES:
+        assert re.search(rf"^\| {re.escape(table)} \| [\d,]+ \| [\d,]+ \|", playouts, re.M)
+    assert "| dominoes 6.1.0, 4 partners |" in _section(report, "The peer: dominoes")
+    headline = _section(report, "Headline")
+    for measure in ("against dominoes 6.1.0", "plays 20-28 against 1-5", "subprocess protocol"):
+        assert measure in headline
+    assert "| **all** |" in _section(report, "Perft")
+    certification = _section(report, "Certification")
+    assert re.search(r"^\| \d+ \| \d+ \| \d+ \| [\d.]+x \|", certification, re.M)
+    assert "(compared test by test): yes" in _section(report, "Test suite")
+    assert len(re.findall(r"^\| .+ \| [\d.]+ \|$", _section(report, "Peak memory"), re.M)) == 3
+
+
+def test_the_benchmark_can_skip_the_test_suite_timing() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--skip-pytest"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Skipped (`--skip-pytest`)." in _section(proc.stdout, "Test suite")
