@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from benchmarks.memory import peak_mib
+from benchmarks.memory import traced
 from benchmarks.timing import best_of
 from fives_tools.cases import load_cases
 from fives_tools.reference_adapter import ReferenceAdapter
@@ -57,4 +57,4 @@ def certification(repeat: int) -> Certification:
         raise RuntimeError(
             f"both paths must pass every case: {passed_in} and {passed_sub} of {len(cases)}"
         )
-    return Certification(len(cases), t_in, t_sub, t_fixed, peak_mib(in_process))
+    return Certification(len(cases), t_in, t_sub, t_fixed, traced(in_process).peak_mib)

@@ -16,4 +16,13 @@ def machine() -> dict[str, str]:
         "processor": platform.machine(),
         "cpus": str(os.cpu_count()),
         "bytecode cache": "off (PYTHONDONTWRITEBYTECODE)" if sys.dont_write_bytecode else "on",
+        "load average at start": _load(),
     }
+
+
+def _load() -> str:
+    """Other work on the machine slows the runs; interleaved ratios are affected least."""
+    if not hasattr(os, "getloadavg"):
+        return "unknown"
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} / {five:.2f} / {fifteen:.2f} (1 / 5 / 15 min)"

@@ -1,5 +1,6 @@
 """Peak memory (tracemalloc) of one piece of work: what Python allocated at most while it
-ran, above what was allocated before. Measured apart from timing (tracing slows Python)."""
+ran, above what was allocated before, and what it still held after. Measured apart from
+timing (tracing slows Python)."""
 
 from __future__ import annotations
 
@@ -7,29 +8,42 @@ import functools
 import gc
 import tracemalloc
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from benchmarks.playouts import TABLES, play_hands
 
 MIB = 2**20
 
 
-def peak_mib(fn: Callable[[], object]) -> float:
+@dataclass(frozen=True)
+class Traced:
+    peak_mib: float
+    retained_mib: float  # still allocated once the work is done and collected
+
+
+def traced(fn: Callable[[], object]) -> Traced:
     gc.collect()
     tracemalloc.start()
     try:
         fn()
-        _, peak = tracemalloc.get_traced_memory()
+        gc.collect()
+        retained, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    return peak / MIB
+    return Traced(peak / MIB, retained / MIB)
 
 
-def playout_memory(hands: int) -> dict[str, float]:
-    """Peak of one hand (the largest over the tables) and of ``hands`` hands at each table:
-    a hand that is over is garbage, so the batch should not need more than one hand.
-    The rulesets are loaded first: they are kept for the life of the process."""
+def playout_memory(hands: int) -> tuple[Traced, Traced, int]:
+    """One hand (the largest peak over the tables) and ``hands`` hands at every table.
+
+    The rulesets are loaded and a batch is played first: what they leave (rulesets, tile
+    states) is kept for the life of the process, not by the playouts measured.
+    """
     for table in TABLES:
-        play_hands(table, 1)
-    one = max(peak_mib(functools.partial(play_hands, table, 1)) for table in TABLES)
-    batch = peak_mib(lambda: [play_hands(table, hands) for table in TABLES])
-    return {"one_hand_mib": one, "batch_mib": batch, "batch_hands": hands * len(TABLES)}
+        play_hands(table, hands)
+    one = max(
+        (traced(functools.partial(play_hands, table, 1)) for table in TABLES),
+        key=lambda t: t.peak_mib,
+    )
+    batch = traced(lambda: [play_hands(table, hands) for table in TABLES])
+    return one, batch, hands * len(TABLES)
