@@ -79,7 +79,8 @@ def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     source.add_argument(
         "--fixture",
         metavar="PATH|ID",
-        help="a fixture file, or a fixture or case ID such as layout/diagram-1-5",
+        help="a fixture file, or a fixture or case ID such as layout/diagram-1-5 (a turns or"
+        " match fixture draws the table after its last hand's actions)",
     )
     source.add_argument(
         "--plays",
