@@ -15,8 +15,9 @@ import yaml
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
 from fives_tools.book.names import case_anchor, rule_anchor
-from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases
+from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
 from fives_tools.cli import main
+from fives_tools.perft_file import perft_cases
 from fives_tools.render.inputs import example_id, first_per_example
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -217,7 +218,11 @@ def test_every_fixture_of_every_kind_is_in_a_book(roots: dict[str, ET.Element]) 
         data = _load(path.read_text("utf-8"))
         kinds.add(data.get("kind", "layout"))
         assert "case-" + data["id"].replace("/", "-") in anchors, path
-    assert kinds == {"layout", "turns", "settlement", "match"}
+    assert kinds == {"layout", "score", "turns", "settlement", "match"}
+    perft = [c for path in perft_paths() for c in perft_cases(path)]
+    assert perft
+    for case in perft:
+        assert "case-" + case.fixture_id.replace("/", "-") in anchors, case.id
 
 
 #: (game, fixture file) of every settlement example, read without building cases.

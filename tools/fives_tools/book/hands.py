@@ -19,6 +19,7 @@ import yaml
 
 from fives_engine import Ruleset, find_game
 from fives_engine.tiles import parse_tiles, pip_count
+from fives_tools.book.counts import perft_parts, score_parts
 from fives_tools.book.events import events_table, outcome, points, scores_table, table_text
 from fives_tools.book.parts import Cell, Facts, Figure, Note, Part, Span, Table, codes, text
 from fives_tools.cases import Case
@@ -224,4 +225,10 @@ def match_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
 
 
 #: The parts of an example, by fixture kind (layout examples are drawn in model.example).
-PARTS = {"turns": turns_parts, "settlement": settlement_parts, "match": match_parts}
+PARTS = {
+    "turns": turns_parts,
+    "settlement": settlement_parts,
+    "match": match_parts,
+    "score": score_parts,
+    "perft": perft_parts,
+}
