@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from fives_engine import Deal
+from typing import Any
+
+from fives_engine import Deal, MatchState, Setup, find_game, parse_action
+from fives_engine.record import write_record
 from fives_engine.tiles import parse_tiles
 
 
@@ -63,3 +66,13 @@ H2_ACTIONS = [
     "[0|1]@[0|0]:straight-b",
     "[1|2]@[0|1]:big-end",
 ]
+
+
+def h2_record() -> dict[str, Any]:
+    """The record of a two-player Five Up match whose first hand is deal H2, played out."""
+    ruleset = find_game("five-up")
+    match = MatchState(ruleset, Setup.of(ruleset, 2))
+    match.deal(H2)
+    for text in H2_ACTIONS:
+        match.apply_action(parse_action(text))
+    return write_record(match)

@@ -7,19 +7,27 @@ import shutil
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
-from fives_tools.book.model import case_anchor, rule_anchor
-from fives_tools.cases import fixtures_dir, load_cases
+from fives_tools.book.names import case_anchor, rule_anchor
+from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
 from fives_tools.cli import main
+from fives_tools.perft_file import perft_cases
 from fives_tools.render.inputs import example_id, first_per_example
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SVG = "{http://www.w3.org/2000/svg}"
 VOID = {"meta", "br", "img", "hr", "link", "input"}
+
+
+def _load(text: str) -> Any:
+    return yaml.load(text, Loader=_LOADER)
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +35,18 @@ def book_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("books")
     assert main(["docs", "--out", str(out)]) == 0
     return out
+
+
+@pytest.fixture(scope="module")
+def examples() -> list[Case]:
+    """One case per game and fixture."""
+    return first_per_example(load_cases())
+
+
+@pytest.fixture(scope="module")
+def roots(book_dir: Path) -> dict[str, ET.Element]:
+    """Each game's book parsed once (and checked to be balanced and well-formed)."""
+    return {game: _parse(book_dir / f"{game}.html") for game in game_names()}
 
 
 class _Balance(HTMLParser):
@@ -65,13 +85,13 @@ def _ids(root: ET.Element) -> set[str]:
 
 @pytest.mark.parametrize("game", game_names())
 def test_the_book_is_well_formed_and_holds_every_rule_and_example(
-    book_dir: Path, game: str
+    roots: dict[str, ET.Element], examples: list[Case], game: str
 ) -> None:
-    root = _parse(book_dir / f"{game}.html")
+    root = roots[game]
     ids = _ids(root)
     for rule_id in find_game(game).rules:
         assert rule_anchor(rule_id) in ids, rule_id
-    cases = [c for c in first_per_example(load_cases()) if c.game == game]
+    cases = [c for c in examples if c.game == game]
     assert cases
     articles = {a.get("id"): a for a in root.iter(f"{XHTML}article")}
     for case in cases:
@@ -83,8 +103,8 @@ def test_the_book_is_well_formed_and_holds_every_rule_and_example(
     assert len(ids) == len([el for el in root.iter() if el.get("id")]), "duplicate ids"
 
 
-def test_a_diagram_shows_its_scoring_ends_and_arithmetic(book_dir: Path) -> None:
-    root = _parse(book_dir / "five-up.html")
+def test_a_diagram_shows_its_scoring_ends_and_arithmetic(roots: dict[str, ET.Element]) -> None:
+    root = roots["five-up"]
     article = next(
         a for a in root.iter(f"{XHTML}article") if a.get("id") == "case-layout-diagram-1-5"
     )
@@ -104,8 +124,8 @@ def test_the_book_is_self_contained(book_dir: Path) -> None:
         assert not re.search(r'(src|href)="https?:', text), path
 
 
-def test_interpretations_coverage_and_tally_are_in_the_books(book_dir: Path) -> None:
-    five_up = _parse(book_dir / "five-up.html")
+def test_interpretations_coverage_and_tally_are_in_the_books(roots: dict[str, ET.Element]) -> None:
+    five_up = roots["five-up"]
     ids = _ids(five_up)
     assert {"interpretations", "coverage", "tally"} <= ids
     assert "interpretation-layout.symmetric-attach-points" in ids
@@ -115,7 +135,7 @@ def test_interpretations_coverage_and_tally_are_in_the_books(book_dir: Path) -> 
         for fig in tally.iter(f"{XHTML}figure")
     }
     assert strokes["305 raw = 61 display"] == 61 and strokes["5 raw = 1 display"] == 1
-    all_fives = _ids(_parse(book_dir / "all-fives.html"))
+    all_fives = _ids(roots["all-fives"])
     assert "tally" not in all_fives  # its source keeps no paper tally
     assert "interpretation-all-fives.rounding" in all_fives
     assert "interpretation-exact-61.block-seat-order" not in all_fives
@@ -166,3 +186,198 @@ def test_docs_for_an_unknown_game_fails_clearly(
     assert main(["docs", "--out", str(tmp_path), "--game", "five-down"]) == 2
     err = capsys.readouterr().err
     assert "unknown game 'five-down'" in err and "Traceback" not in err
+
+
+def _article(root: ET.Element, anchor: str) -> ET.Element:
+    return next(a for a in root.iter(f"{XHTML}article") if a.get("id") == anchor)
+
+
+def _tables(element: ET.Element) -> dict[str, list[list[str]]]:
+    """Each table under ``element`` by its caption: rows of cell texts (header row first)."""
+    out = {}
+    for table in element.iter(f"{XHTML}table"):
+        rows = [
+            [" ".join("".join(cell.itertext()).split()) for cell in row]
+            for row in table.iter(f"{XHTML}tr")
+        ]
+        out[table.findtext(f"{XHTML}caption", "")] = rows
+    return out
+
+
+def _worked(case_path: Path) -> str:
+    data = _load(case_path.read_text("utf-8"))
+    return str(data.get("worked", "")).rstrip("\n")
+
+
+def test_every_fixture_of_every_kind_is_in_a_book(roots: dict[str, ET.Element]) -> None:
+    anchors: set[str] = set()
+    for root in roots.values():
+        anchors |= _ids(root)
+    kinds = set()
+    for path in fixture_paths():
+        data = _load(path.read_text("utf-8"))
+        kinds.add(data.get("kind", "layout"))
+        assert "case-" + data["id"].replace("/", "-") in anchors, path
+    assert kinds == {"layout", "score", "turns", "settlement", "match"}
+    perft = [c for path in perft_paths() for c in perft_cases(path)]
+    assert perft
+    for case in perft:
+        assert "case-" + case.fixture_id.replace("/", "-") in anchors, case.id
+
+
+#: (game, fixture file) of every settlement example, read without building cases.
+SETTLEMENTS = [
+    (game, path)
+    for path in sorted((fixtures_dir() / "settlement").glob("*.yaml"))
+    for game in _load(path.read_text("utf-8"))["games"]
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "path"), SETTLEMENTS, ids=[f"{g}/{p.stem}" for g, p in SETTLEMENTS]
+)
+def test_a_settlement_example_shows_its_numbers(
+    roots: dict[str, ET.Element], game: str, path: Path
+) -> None:
+    case = next(c for c in cases_from(path) if c.game == game)
+    article = _article(roots[game], case_anchor(case))
+    tables = _tables(article)
+    hands = tables["Remaining hands"]
+    assert len(hands) == 1 + len(case.request["hands"])
+    for row, tiles in zip(hands[1:], case.request["hands"], strict=True):
+        assert all(t in row[2] for t in tiles), (row, tiles)
+    events = case.expect["events"]
+    if events:
+        rows = tables["Settlement events (expected)"]
+        head, rows = rows[0], rows[1:]
+        assert len(rows) == len(events)
+        for row, event in zip(rows, events, strict=True):
+            cells = dict(zip(head, row, strict=True))
+            for key in ("seat", "side", "raw", "display", "result"):
+                if key in event:
+                    assert cells[key] == str(event[key]), (key, row)
+            for key in ("pips", "rounded"):
+                if key in event:
+                    assert str(event[key]) in cells["details"], (key, row)
+            for part in ("opponents", "partner"):
+                if part in event:
+                    assert (
+                        f"{event[part]['pips']} pips rounded to {event[part]['rounded']}"
+                        in (cells["details"])
+                    )
+    scores = tables["Scores by side"]
+    before = case.request.get("scores")
+    for side, row in enumerate(scores[1:]):
+        assert row[3].startswith(f"{case.expect['scores'][side]}"), row
+        assert row[2].startswith(f"{before[side]}"), row
+        if "display_scores" in case.expect:
+            assert f"({case.expect['display_scores'][side]} display)" in row[3], row
+    worked = [p.text for p in article.iter(f"{XHTML}pre")]
+    assert worked == [_worked(case.path)]
+
+
+def test_the_five_up_remainder_table_reads_as_the_source(roots: dict[str, ET.Element]) -> None:
+    """Remainders 1 and 2 round down, 3 and 4 up, a multiple of 5 stays (000, 结束与结算一局)."""
+    root = roots["five-up"]
+    section = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "settlement")
+    assert "舍入至最接近的5的倍数：余数1或2向下，3或4向上。" in "".join(section.itertext())
+    table = _tables(section)["The remainder table"]
+    rounds = {row[0]: row[1] for row in table[1:]}
+    assert rounds == {
+        "0": "stays",
+        "1": "down by 1",
+        "2": "down by 2",
+        "3": "up by 2",
+        "4": "up by 1",
+    }
+    links = {a.text: str(a.get("href")) for a in section.iter(f"{XHTML}a")}
+    for pair in ("0 → 0", "1 → 0", "2 → 0", "3 → 5", "4 → 5", "8 → 10", "23 → 25"):
+        pips, rounded = pair.split(" → ")
+        example = "".join(_article(root, links[pair].lstrip("#")).itertext())
+        assert f"{pips} pip{'' if pips == '1' else 's'}; rounded to {rounded}" in example, pair
+    summary = _tables(section)["The settlement examples"]
+    titles = {row[0] for row in summary[1:]}
+    assert titles == {
+        _load(p.read_text("utf-8"))["title"] for g, p in SETTLEMENTS if g == "five-up"
+    }
+
+
+def test_scores_after_a_settlement_are_drawn_as_a_paper_tally(
+    roots: dict[str, ET.Element],
+) -> None:
+    root = roots["exact-61"]
+    article = _article(root, "case-settlement-exact-61-going-out-two-players")
+    cells = [td for td in article.iter(f"{XHTML}td") if td.find(f".//{SVG}svg") is not None]
+    strokes = [len(list(td.iter(f"{SVG}line"))) for td in cells]
+    assert strokes == [27, 20]  # 135 raw and 100 raw, one stroke per display point
+    tally = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "tally")
+    about = {
+        f.findtext(f"{XHTML}figcaption"): f.findtext(f"{XHTML}p")
+        for f in tally.iter(f"{XHTML}figure")
+    }
+    assert about["135 raw = 27 display"] == "after a settlement example"
+    assert (
+        about["305 raw = 61 display"]
+        == "after a settlement example, after a match example, the target"
+    )
+
+
+def test_turn_flow_and_match_examples_are_tables_and_drawings(
+    book_dir: Path, roots: dict[str, ET.Element]
+) -> None:
+    root = roots["five-up"]
+    turns = _article(root, "case-turns-two-players-going-out")
+    tables = _tables(turns)
+    actions = tables["The actions"]
+    assert actions[1] == ["1", "[3|4]", "seat 0 leads: 3 + 4 = 7"]
+    assert len(tables["Expected events"]) == 1 + 13
+    captions = [f.findtext(f"{XHTML}figcaption") for f in turns.iter(f"{XHTML}figure")]
+    assert captions == ["The table after 12 actions of the hand: 2 + 10 = 12 -> 0 raw (0 display)"]
+    match = _article(root, "case-match-five-up-two-players-hand")
+    events = _tables(match)["Expected match events"]
+    assert events[6][1:] == [
+        "score (deduction)",
+        "1",
+        "1",
+        "21 pips; rounded to 20",
+        "-20",
+        "-4",
+        "applied",
+    ]
+    text = "".join(match.itertext())
+    assert "{'" not in text and '{"' not in text  # no raw JSON
+    for game in game_names():
+        body = (book_dir / f"{game}.html").read_text("utf-8")
+        assert "{&#x27;" not in body and "{&quot;" not in body
+
+
+def test_hand_examples_in_markdown_keep_their_tables(book_dir: Path) -> None:
+    text = (book_dir / "five-up.md").read_text("utf-8")
+    assert "| 2 | 2 | `[2\\|6]` | 8 |" in text  # a remaining hand, | escaped inside the table
+    assert "| 3 | score (deduction) | 2 | 2 | 8 pips; rounded to 10 | -10 | -2 | applied |" in text
+    assert "![15 raw = 3 display](five-up/tally-15.svg)" in text
+    assert (book_dir / "five-up" / "tally-15.svg").is_file()
+    assert "seat 2 [2|6] = 8 pips = 5 + 3: remainder 3 rounds up to 10" in text  # worked, verbatim
+
+
+def test_text_of_hand_examples_is_escaped(tmp_path: Path) -> None:
+    root = tmp_path / "fixtures"
+    (root / "settlement").mkdir(parents=True)
+    (root / "turns").mkdir()
+    source = fixtures_dir() / "settlement" / "five-up-remainder-two-and-three.yaml"
+    (root / "settlement" / source.name).write_text(
+        source.read_text("utf-8").replace("worked: |\n", "worked: |\n  <script>x</script> & y\n"),
+        "utf-8",
+    )
+    turns = fixtures_dir() / "turns" / "two-players-going-out.yaml"
+    (root / "turns" / turns.name).write_text(
+        turns.read_text("utf-8").replace("# seat 0 leads:", "# <b>seat</b> 0 leads:", 1), "utf-8"
+    )
+    out = tmp_path / "out"
+    write_books(out, build_books(["five-up"], root=root))
+    html = (out / "five-up.html").read_text("utf-8")
+    assert "<script" not in html and "<b>seat" not in html
+    assert "&lt;script&gt;x&lt;/script&gt; &amp; y" in html and "&lt;b&gt;seat&lt;/b&gt;" in html
+    _parse(out / "five-up.html")
+    md = (out / "five-up.md").read_text("utf-8")
+    assert "<b>seat" not in md and "&lt;b&gt;seat" in md

@@ -11,9 +11,9 @@ from typing import Any
 
 import jsonschema
 import pytest
-from deals import H2, H2_ACTIONS
+from deals import h2_record as _h2_record
 
-from fives_engine import MatchState, RecordError, Setup, find_game, parse_action
+from fives_engine import MatchState, RecordError, Setup, find_game
 from fives_engine.record import (
     dumps_record,
     read_record,
@@ -24,15 +24,6 @@ from fives_engine.record import (
 )
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
-
-
-def _h2_record() -> dict[str, Any]:
-    ruleset = find_game("five-up")
-    match = MatchState(ruleset, Setup.of(ruleset, 2))
-    match.deal(H2)
-    for text in H2_ACTIONS:
-        match.apply_action(parse_action(text))
-    return write_record(match)
 
 
 def test_the_record_schema_is_a_valid_schema_and_documented() -> None:

@@ -38,6 +38,23 @@ def test_render_a_play_sequence_to_svg_and_png(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_render_a_turns_fixture_draws_the_table_after_its_actions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Deal H2 played out: the plays of its twelve actions, drawn as a play sequence."""
+    plays = (
+        "[3|4] [4|5]@[3|4]:big-end [3|6]@[3|4]:small-end [6|6]@[3|6]:big-end"
+        " [0|6]@[6|6]:straight-b [0|0]@[0|6]:small-end [5|5]@[4|5]:big-end"
+        " [0|1]@[0|0]:straight-b [1|2]@[0|1]:big-end"
+    )
+    assert main(["render", "--fixture", "turns/two-players-going-out"]) == 0
+    fixture = capsys.readouterr().out
+    assert main(["render", "--plays", plays, "--game", "five-up"]) == 0
+    sequence = capsys.readouterr().out
+    assert fixture.split("\n", 1)[1] == sequence.split("\n", 1)[1]
+    assert "2 + 10 = 12 -&gt; 0 raw (0 display)" in fixture
+
+
 def _bad_fixture(tmp_path: Path) -> str:
     path = tmp_path / "bad.yaml"
     path.write_text("id: layout/bad\ntitle: no games\n", "utf-8")
@@ -60,6 +77,8 @@ def _bad_fixture(tmp_path: Path) -> str:
         (["--fixture", "missing.yaml"], "no such file: missing.yaml"),
         (["--fixture", "BAD"], "field (top level): 'games' is a required property"),
         (["--fixture", "layout/diagram-1-5", "-o", "table.jpg"], "cannot tell the format"),
+        (["--fixture", "settlement/five-up-remainder-two-and-three"], "has no table to draw"),
+        (["--fixture", "turns/every-tile-once"], "no tile is played: no table to draw"),
     ],
 )
 def test_malformed_input_fails_with_a_clear_message(

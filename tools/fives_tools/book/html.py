@@ -10,14 +10,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from fives_tools.book.model import (
-    EXAMPLES_NOTE,
-    Book,
-    Example,
-    interpretation_anchor,
-    rule_anchor,
-    value_text,
-)
+from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
+from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Span, Table
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
 from fives_tools.render.output import inline_svg
 
@@ -51,6 +46,12 @@ th {{ background: #f3f1ea; }}
 .tally {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 .tally figure {{ margin: 0; }}
 .missing {{ color: #b00020; font-weight: bold; }}
+h4 {{ margin: 0.8rem 0 0.2rem; font-size: 0.98rem; }}
+table caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 0.2rem 0; }}
+td.num, th.num {{ text-align: right; }}
+td .tally svg {{ height: 3.2rem; width: auto; vertical-align: middle; }}
+pre.worked {{ background: #f7f5ee; border-left: 3px solid {ORANGE}; padding: 0.4rem 0.7rem;
+  white-space: pre-wrap; font-size: 0.9rem; margin: 0.3rem 0; }}
 """
 
 LEGEND_SVG = (
@@ -121,18 +122,49 @@ def _rules(book: Book) -> list[str]:
     return out
 
 
-def _example(ex: Example, book: Book) -> list[str]:
+def cell_html(cell: Cell) -> str:
+    out = []
+    for item in cell:
+        if isinstance(item, Picture):
+            out.append(f'<span class="tally">{inline_svg(item.svg, item.name)}</span>')
+            continue
+        html = f"<code>{e(item.text)}</code>" if item.code else e(item.text)
+        out.append(f'<a href="#{e(item.link)}">{html}</a>' if item.link else html)
+    return "".join(out)
+
+
+def _td(cell: Cell) -> str:
+    """A table cell; a lone number is set right-aligned."""
+    first = cell[0] if len(cell) == 1 else None
+    number = isinstance(first, Span) and first.text.lstrip("-").isdigit()
+    return f'<td class="num">{cell_html(cell)}</td>' if number else f"<td>{cell_html(cell)}</td>"
+
+
+def part_html(part: Part) -> list[str]:
+    """A table, a list of facts, a drawing or a worked note as HTML."""
+    if isinstance(part, Table):
+        head = "".join(f"<th>{e(h)}</th>" for h in part.head)
+        out = [f"<table><caption>{e(part.title)}</caption><thead><tr>{head}</tr></thead><tbody>"]
+        for row in part.rows:
+            out.append(f"<tr>{''.join(_td(c) for c in row)}</tr>")
+        out.append("</tbody></table>")
+        return out
+    if isinstance(part, Facts):
+        items = "".join(f"<dt>{e(term)}</dt><dd>{cell_html(c)}</dd>" for term, c in part.items)
+        return [f"<h4>{e(part.title)}</h4><dl>{items}</dl>"]
+    if isinstance(part, Figure):
+        return [
+            f"<figure>{inline_svg(part.svg, part.name)}"
+            f"<figcaption>{e(part.caption)}</figcaption></figure>"
+        ]
+    lines = "\n".join(e(line) for line in part.lines)
+    return [f'<h4>{e(part.title)}</h4><pre class="worked">{lines}</pre>']
+
+
+def _layout_facts(ex: Example) -> list[str]:
+    """A layout example: its drawing, plays, attach points, scoring ends and score."""
     case = ex.case
-    out = [f'<article class="example" id="{e(ex.anchor)}">', f"<h3>{e(case.title)}</h3>"]
-    meta = f'<code>{e(ex.id)}</code> · level <span class="level">{e(case.level)}</span>'
-    if case.interpretation:
-        meta += (
-            f' · reading <a href="#{e(interpretation_anchor(case.interpretation))}">'
-            f"{e(case.interpretation)}</a>"
-        )
-    if ex.capabilities:
-        meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
-    out.append(f'<p class="meta">{meta}<br/>Rules: {_rule_links(case.rules)}</p>')
+    out = []
     if ex.svg is not None:
         out.append(
             f"<figure>{inline_svg(ex.svg, ex.anchor)}"
@@ -157,10 +189,27 @@ def _example(ex: Example, book: Book) -> list[str]:
             f"<dt>Hand</dt><dd>{_codes(case.request['hand'])}</dd>"
             f"<dt>Legal plays</dt><dd>{_codes(ex.expect.get('legal_plays', []))}</dd>"
         )
-    if case.kind != "layout":
-        facts = "; ".join(f"{k}: {value_text(v)}" for k, v in ex.expect.items())
-        out.append(f"<dt>Expected</dt><dd>{e(facts)}</dd>")
-    out.append('</dl><div class="sources">')
+    out.append("</dl>")
+    return out
+
+
+def _example(ex: Example, book: Book) -> list[str]:
+    case = ex.case
+    out = [f'<article class="example" id="{e(ex.anchor)}">', f"<h3>{e(case.title)}</h3>"]
+    meta = f'<code>{e(ex.id)}</code> · level <span class="level">{e(case.level)}</span>'
+    if case.interpretation:
+        meta += (
+            f' · reading <a href="#{e(interpretation_anchor(case.interpretation))}">'
+            f"{e(case.interpretation)}</a>"
+        )
+    if ex.capabilities:
+        meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
+    out.append(f'<p class="meta">{meta}<br/>Rules: {_rule_links(case.rules)}</p>')
+    for part in ex.parts:
+        out += part_html(part)
+    if not ex.parts:
+        out += _layout_facts(ex)
+    out.append('<div class="sources">')
     for source in case.sources:
         out.append(_citation(source, book))
     out.append("</div></article>")
@@ -181,6 +230,16 @@ def _examples(book: Book) -> list[str]:
     return out
 
 
+def _settlement(book: Book) -> list[str]:
+    if not book.settlement:
+        return []
+    out = ['<section id="settlement"><h2>Settlement</h2>', f"<p>{e(SETTLEMENT_NOTE)}</p>"]
+    for part in book.settlement:
+        out += part_html(part)
+    out.append("</section>")
+    return out
+
+
 def _tally(book: Book) -> list[str]:
     if not book.has_tally:
         return []
@@ -192,7 +251,8 @@ def _tally(book: Book) -> list[str]:
     for tally in book.tallies:
         out.append(
             f"<figure>{inline_svg(tally.svg, f'tally-{tally.raw}')}"
-            f"<figcaption>{tally.raw} raw = {tally.display} display</figcaption></figure>"
+            f"<figcaption>{tally.raw} raw = {tally.display} display</figcaption>"
+            f'<p class="meta">{e(tally.about)}</p></figure>'
         )
     out.append("</div></section>")
     return out
@@ -268,6 +328,7 @@ def book_html(book: Book) -> str:
     toc = [
         ("parameters", "Parameters"),
         ("rules", f"Rules ({len(book.rules)})"),
+        *([("settlement", "Settlement")] if book.settlement else []),
         ("examples", f"Documented examples ({len(book.examples)})"),
         *([("tally", "The optional paper tally")] if book.has_tally else []),
         ("interpretations", f"Interpretations register ({len(book.interpretations)})"),
@@ -284,6 +345,7 @@ def book_html(book: Book) -> str:
         + "</ol></nav>",
         *_parameters(book),
         *_rules(book),
+        *_settlement(book),
         *_examples(book),
         *_tally(book),
         *_interpretations(book),

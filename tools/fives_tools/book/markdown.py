@@ -11,14 +11,9 @@ import re
 from html import escape
 from typing import Any
 
-from fives_tools.book.model import (
-    EXAMPLES_NOTE,
-    Book,
-    Example,
-    interpretation_anchor,
-    rule_anchor,
-    value_text,
-)
+from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
+from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 
@@ -71,18 +66,52 @@ def _rules(book: Book) -> list[str]:
     return out
 
 
-def _example(ex: Example, image: str | None) -> list[str]:
+def cell_md(cell: Cell, images: dict[str, str], image_dir: str, in_table: bool = False) -> str:
+    """A cell as Markdown; its pictures are added to ``images``. In a table, ``|`` inside
+    code is escaped as GitHub's tables require."""
+    out = []
+    for item in cell:
+        if isinstance(item, Picture):
+            path = f"{image_dir}/{item.name}.svg"
+            images[path] = item.svg
+            out.append(f"![{md(item.alt)}]({path})")
+            continue
+        if item.code:
+            shown = code(item.text)
+            shown = shown.replace("|", "\\|") if in_table else shown
+        else:  # md() folds whitespace: keep a separator's spaces around it
+            lead = " " if item.text[:1].isspace() else ""
+            trail = " " if item.text[-1:].isspace() else ""
+            shown = f"{lead}{md(item.text)}{trail}" if item.text.strip() else item.text
+        out.append(f"[{shown}](#{item.link})" if item.link else shown)
+    return "".join(out)
+
+
+def part_md(part: Part, images: dict[str, str], image_dir: str) -> list[str]:
+    """A table, a list of facts, a drawing or a worked note as Markdown."""
+    if isinstance(part, Table):
+        out = ["", f"**{md(part.title)}**", ""]
+        out.append("| " + " | ".join(md(h) for h in part.head) + " |")
+        out.append("|" + "---|" * len(part.head))
+        for row in part.rows:
+            out.append("| " + " | ".join(cell_md(c, images, image_dir, True) for c in row) + " |")
+        return out
+    if isinstance(part, Facts):
+        out = ["", f"**{md(part.title)}**", ""]
+        return out + [f"- {md(term)}: {cell_md(c, images, image_dir)}" for term, c in part.items]
+    if isinstance(part, Figure):
+        path = f"{image_dir}/{part.name}.svg"
+        images[path] = part.svg
+        return ["", f"![{md(part.caption)}]({path})", "", f"*{md(part.caption)}*"]
+    longest = max((len(run) for run in re.findall(r"`+", "\n".join(part.lines))), default=0)
+    fence = "`" * max(3, longest + 1)  # a fence no line of the note can close
+    return ["", f"**{md(part.title)}**", "", f"{fence}text", *part.lines, fence]
+
+
+def _layout_facts(ex: Example, image: str | None) -> list[str]:
+    """A layout example: its drawing, plays, attach points, scoring ends and score."""
     case = ex.case
-    out = ["", f"#### {_anchor(ex.anchor)}{md(case.title)}", ""]
-    meta = f"{code(ex.id)} · level **{md(case.level)}**"
-    if case.interpretation:
-        meta += (
-            f" · reading [{code(case.interpretation)}]"
-            f"(#{interpretation_anchor(case.interpretation)})"
-        )
-    if ex.capabilities:
-        meta += f" · checked at levels {md(', '.join(ex.capabilities))}"
-    out += [meta, "", f"Rules: {_rule_links(case.rules)}"]
+    out = []
     if image is not None:
         out += ["", f"![{md(ex.caption)}]({image})", "", f"**{md(ex.caption)}**"]
     plays = case.request.get("plays")
@@ -100,10 +129,25 @@ def _example(ex: Example, image: str | None) -> list[str]:
     if "hand" in case.request:
         out.append(f"- Hand: {_codes(case.request['hand'])}")
         out.append(f"- Legal plays: {_codes(ex.expect.get('legal_plays', []))}")
-    if case.kind != "layout":
-        out.append(
-            "- Expected: " + md("; ".join(f"{k}: {value_text(v)}" for k, v in ex.expect.items()))
+    return out
+
+
+def _example(ex: Example, image: str | None, images: dict[str, str], image_dir: str) -> list[str]:
+    case = ex.case
+    out = ["", f"#### {_anchor(ex.anchor)}{md(case.title)}", ""]
+    meta = f"{code(ex.id)} · level **{md(case.level)}**"
+    if case.interpretation:
+        meta += (
+            f" · reading [{code(case.interpretation)}]"
+            f"(#{interpretation_anchor(case.interpretation)})"
         )
+    if ex.capabilities:
+        meta += f" · checked at levels {md(', '.join(ex.capabilities))}"
+    out += [meta, "", f"Rules: {_rule_links(case.rules)}"]
+    for part in ex.parts:
+        out += part_md(part, images, image_dir)
+    if not ex.parts:
+        out += _layout_facts(ex, image)
     for source in case.sources:
         out += _citation(source)
     return out
@@ -126,6 +170,10 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
     ]
     out += [f"| {code(k)} | {md(value_text(v))} |" for k, v in book.ruleset.parameters.items()]
     out += _rules(book)
+    if book.settlement:
+        out += ["", "## Settlement", "", md(SETTLEMENT_NOTE)]
+        for part in book.settlement:
+            out += part_md(part, images, image_dir)
     out += [
         "",
         "## Documented examples",
@@ -141,14 +189,14 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         if ex.svg is not None:
             image = f"{image_dir}/{ex.anchor}.svg"
             images[image] = ex.svg
-        out += _example(ex, image)
+        out += _example(ex, image, images, image_dir)
     if book.has_tally:
         out += ["", "## The optional paper tally", "", md(book.tally_note)]
         for tally in book.tallies:
             image = f"{image_dir}/tally-{tally.raw}.svg"
             images[image] = tally.svg
             label = f"{tally.raw} raw = {tally.display} display"
-            out += ["", f"![{label}]({image}) {label}"]
+            out += ["", f"![{label}]({image}) {label} ({md(tally.about)})"]
     out += ["", "## Interpretations register"]
     for item in book.interpretations:
         out += ["", f"### {_anchor(interpretation_anchor(item['id']))}{code(item['id'])}", ""]

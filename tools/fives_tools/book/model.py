@@ -17,6 +17,10 @@ from typing import Any
 import yaml
 
 from fives_engine import Rule, Ruleset, find_game
+from fives_tools.book.hands import PARTS
+from fives_tools.book.names import case_anchor
+from fives_tools.book.parts import Part
+from fives_tools.book.settlement import section_parts
 from fives_tools.cases import Case
 from fives_tools.render import caption, draw
 from fives_tools.render.inputs import example_id, from_case
@@ -29,17 +33,18 @@ EXAMPLES_NOTE = (
     "Every example of the suite for this game, drawn from the fixture's plays: tiles with "
     "their pips, doubles crosswise, spinners outlined in orange (an outline, not a score); "
     "each counted scoring end is a solid disc with the value it contributes, each attach "
-    "point that does not score a hollow dot. The caption is the play's score arithmetic."
+    "point that does not score a hollow dot. The caption is the play's score arithmetic. "
+    "The turn-flow, settlement and match examples give the fixture's deal, actions and "
+    "remaining hands, the events and scores it expects, and its worked arithmetic; the "
+    "table at the end of each hand is drawn from the engine replaying the same actions."
 )
 
-
-def value_text(value: Any) -> str:
-    """A parameter or expectation value as one line of plain text."""
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items()) or "(none)"
-    if isinstance(value, list):
-        return ", ".join(value_text(v) for v in value)
-    return str(value)
+SETTLEMENT_NOTE = (
+    "At the end of a hand the remaining tiles are counted. The remainder table shows how "
+    "remaining pips are rounded, through every hand the settlement and match examples "
+    "round (each linked to its example); then the settlement examples side by side. "
+    "The worked examples are under Documented examples."
+)
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class Example:
     caption: str | None = None
     attach_points: tuple[str, ...] = ()
     scoring_ends: tuple[str, ...] = ()
+    parts: tuple[Part, ...] = ()  #: how a turns, settlement or match example is told
 
     @property
     def case(self) -> Case:
@@ -82,6 +88,7 @@ class Tally:
     raw: int
     display: int
     svg: str
+    about: str  #: where the score comes from: a play score, the target, a score after ...
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,7 @@ class Book:
     coverage: dict[str, list[str]]
     tallies: tuple[Tally, ...]
     languages: dict[str, str]
+    settlement: tuple[Part, ...] = ()  #: the settlement section (rounding, examples)
 
     def language_of(self, file: str) -> str:
         """The language tag of a seed file's text ("und" when unknown)."""
@@ -147,25 +155,20 @@ def _spec(name: str) -> dict[str, Any]:
     return data
 
 
-def case_anchor(case: Case) -> str:
-    """The HTML id of a case inside its game's book."""
-    return "case-" + case.fixture_id.replace("/", "-")
+def tally_per(ruleset: Ruleset, source: dict[str, Any]) -> int | None:
+    """Raw points per tally stroke, or None if the game's source keeps no paper tally."""
+    if TALLY_HEADING not in source.get("headings", []) or ruleset.score_unit != "display":
+        return None
+    return ruleset.raw_per_display
 
 
-def rule_anchor(rule_id: str) -> str:
-    return f"rule-{rule_id}"
-
-
-def interpretation_anchor(interpretation_id: str) -> str:
-    return f"interpretation-{interpretation_id}"
-
-
-def example(cases: tuple[Case, ...]) -> Example:
-    """A fixture's cases under one game, with the diagram and layout facts of a layout."""
+def example(cases: tuple[Case, ...], per: int | None = None) -> Example:
+    """A fixture's cases under one game: the diagram and layout facts of a layout, the
+    tables and drawings of the other kinds (with the tally of scores, stroke ``per`` raw)."""
     case = cases[0]
     anchor = case_anchor(case)
-    if case.kind != "layout":
-        return Example(cases, anchor)
+    if case.kind in PARTS:
+        return Example(cases, anchor, parts=tuple(PARTS[case.kind](case, anchor, per)))
     subject = from_case(case)
     layout, ruleset = subject.layout, subject.ruleset
     svg = draw(layout, ruleset, "svg", name=subject.name, label="none").decode("utf-8")
@@ -179,22 +182,37 @@ def example(cases: tuple[Case, ...]) -> Example:
     )
 
 
-def _tallies(ruleset: Ruleset, source: dict[str, Any], examples: list[Example]) -> list[Tally]:
-    """The tally of the examples' play scores and of the target, if the source keeps one."""
-    if TALLY_HEADING not in source.get("headings", []) or ruleset.score_unit != "display":
-        return []
-    per = ruleset.raw_per_display
-    scores = set()
+def _sample_scores(ruleset: Ruleset, examples: list[Example]) -> dict[int, list[str]]:
+    """Scores worth a tally, and where each comes from."""
+    found: dict[int, list[str]] = {}
     for ex in examples:
         if ex.case.kind == "layout" and "score" in ex.expect:
-            scores.add(int(ex.expect["score"]["raw"]))
+            found.setdefault(int(ex.expect["score"]["raw"]), []).append("a play score")
+        elif ex.case.kind in ("settlement", "match"):
+            for score in ex.expect.get("scores", []):
+                found.setdefault(int(score), []).append(f"after a {ex.case.kind} example")
     target = ruleset.parameters.get("target", {})
     if isinstance(target, dict) and "raw" in target:
-        scores.add(int(target["raw"]))
-    return [
-        Tally(raw, raw // per, tally_svg(raw, per, f"{raw} raw = {raw // per} display"))
-        for raw in sorted(s for s in scores if s > 0 and s % per == 0)
-    ]
+        found.setdefault(int(target["raw"]), []).append("the target")
+    return found
+
+
+def _tallies(ruleset: Ruleset, per: int | None, examples: list[Example]) -> list[Tally]:
+    """The tally of the examples' scores and of the target, if the source keeps one."""
+    if per is None:
+        return []
+    out = []
+    for raw, about in sorted(_sample_scores(ruleset, examples).items()):
+        if raw > 0 and raw % per == 0:
+            label = f"{raw} raw = {raw // per} display"
+            about_text = ", ".join(dict.fromkeys(about))
+            out.append(Tally(raw, raw // per, tally_svg(raw, per, label), about_text))
+    return out
+
+
+def _section_order(sections: dict[str, str]) -> dict[str, int]:
+    """Examples read in the order of the registry's sections: layout, turns, settlement..."""
+    return {name: i for i, name in enumerate(sections)}
 
 
 def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> Book:
@@ -202,22 +220,28 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
     ruleset = find_game(game)
     sources = _spec("sources.yaml")["sources"]
     source = dict(sources.get(ruleset.source, {}))
+    sections = dict(_spec("tags.yaml").get("sections", {}))
     groups: dict[str, list[Case]] = {}
     for case in cases:
         if case.game == game:
             groups.setdefault(example_id(case), []).append(case)
-    examples = [example(tuple(group)) for group in groups.values()]
+    order = _section_order(sections)
+    ordered = sorted(groups.values(), key=lambda g: order.get(g[0].section, len(order)))
+    per = tally_per(ruleset, source)
+    examples = [example(tuple(group), per) for group in ordered]
     interpretations = tuple(
         i for i in _spec("interpretations.yaml")["interpretations"] if game in i.get("games", [])
     )
+    settled = [(ex.case, ex.anchor) for ex in examples if ex.case.kind in ("settlement", "match")]
     return Book(
         game=game,
         ruleset=ruleset,
         source=source,
-        sections=dict(_spec("tags.yaml").get("sections", {})),
+        sections=sections,
         examples=tuple(examples),
         interpretations=interpretations,
         coverage=coverage,
-        tallies=tuple(_tallies(ruleset, source, examples)),
+        tallies=tuple(_tallies(ruleset, per, examples)),
         languages={file: str(entry.get("language", "und")) for file, entry in sources.items()},
+        settlement=tuple(section_parts(ruleset, settled)),
     )

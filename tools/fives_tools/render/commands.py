@@ -18,11 +18,16 @@ from fives_tools.render import RenderError, draw
 from fives_tools.render.dot import LABELS
 from fives_tools.render.inputs import InputError, Subject, from_fixture, from_plays
 from fives_tools.render.output import format_of
+from fives_tools.render.record_input import MOVE_MEANING, from_record
 
 USAGE_ERROR = 2
 
 
 def _subject(args: argparse.Namespace) -> Subject:
+    if args.move is not None and args.record is None:
+        raise InputError("--move goes with --record: the action of the record to draw after")
+    if args.record is not None:
+        return from_record(args.record, args.move, args.game)
     if args.fixture is not None:
         return from_fixture(args.fixture, args.game)
     return from_plays(args.plays, args.game)
@@ -66,7 +71,7 @@ def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     """Register ``render`` and ``docs`` on the ``fives`` command's subparsers."""
     render = sub.add_parser(
         "render",
-        help="draw a layout (a fixture or a play sequence) as DOT, SVG or PNG",
+        help="draw a layout (a fixture, a game record at a move, or plays) as DOT, SVG or PNG",
         description="Draw a layout with Graphviz. The output format follows the extension "
         "of --output (.dot, .svg, .png); without --output the DOT text goes to stdout.",
     )
@@ -74,12 +79,24 @@ def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     source.add_argument(
         "--fixture",
         metavar="PATH|ID",
-        help="a fixture file, or a fixture or case ID such as layout/diagram-1-5",
+        help="a fixture file, or a fixture or case ID such as layout/diagram-1-5 (a turns or"
+        " match fixture draws the table after its last hand's actions)",
     )
     source.add_argument(
         "--plays",
         metavar="PLAYS",
         help='plays in the spec\'s notation, e.g. "[1|4] [1|1]@[1|4]:small-end" (needs --game)',
+    )
+    source.add_argument(
+        "--record",
+        metavar="FILE",
+        help="a game record (spec/records.md): draws the table after action --move",
+    )
+    render.add_argument(
+        "--move",
+        metavar="N",
+        help=f"with --record: draw the table after action N, where {MOVE_MEANING};"
+        " the table is that of the hand action N belongs to (default: the last action)",
     )
     render.add_argument("--game", help="the game whose rules apply (five-up, exact-61, all-fives)")
     render.add_argument("-o", "--output", metavar="FILE", help="out.dot, out.svg or out.png")

@@ -20,6 +20,7 @@ from fives_engine import (
     parse_plays,
 )
 from fives_tools.cases import Case, FixtureError, cases_from, load_cases
+from fives_tools.render.played import played_tables
 
 
 class InputError(ValueError):
@@ -69,10 +70,24 @@ def first_per_example(cases: list[Case]) -> list[Case]:
 
 
 def from_case(case: Case) -> Subject:
-    """A fixture case: the layout after its plays (before any play it rejects)."""
+    """A fixture case: the layout after its plays (before any play it rejects), or for a
+    turn-flow or match fixture the table after its last hand's actions."""
     ruleset = find_game(case.game)
-    plays = [str(p) for p in case.request["plays"]]
     name = example_id(case)
+    if case.kind in ("turns", "match"):
+        try:
+            tables = played_tables(case)
+        except FivesError as exc:
+            raise InputError(f"{case.path} ({name}): {exc}") from None
+        if not tables:
+            raise InputError(f"{case.path} ({name}): no tile is played: no table to draw")
+        return Subject(tables[-1][2], ruleset, name)
+    if "plays" not in case.request:
+        raise InputError(
+            f"{case.path} ({name}): a {case.kind} fixture starts from the remaining hands:"
+            " it has no table to draw"
+        )
+    plays = [str(p) for p in case.request["plays"]]
     return Subject(replay(ruleset, plays, f"{case.path} ({name})"), ruleset, name)
 
 
