@@ -39,6 +39,7 @@ class HandState:
         self.blocked = False
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
+        self._legal: tuple[Action, ...] = ()  # legal_actions() of this state, once asked
 
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)
@@ -78,6 +79,11 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the current player in canonical order (plays, draw, pass)."""
+        actions = self._legal_actions()
+        self._legal = tuple(actions)  # an action from this list needs no second check
+        return actions
+
+    def _legal_actions(self) -> list[Action]:
         if self.is_terminal:
             return []
         if self._drawn is not None:
@@ -112,10 +118,13 @@ class HandState:
         if not isinstance(action, Play | Draw | Pass):
             raise TypeError(f"an action is a Play, Draw or Pass, not {action!r}")
         actor = self._current if seat is None else seat
-        self._check(action, actor)
+        known = actor == self._current and action in self._legal  # listed as legal just now
+        if not known:
+            self._check(action, actor)
+        self._legal = ()
         before = len(self.events)
         if isinstance(action, Play):
-            self._play(action)
+            self._play(action, checked=known)
         elif isinstance(action, Draw):
             self._draw()
         else:  # a pass
@@ -177,16 +186,16 @@ class HandState:
                 "turn.pass-empty-boneyard",
             )
 
-    def _play(self, play: Play) -> None:
+    def _play(self, play: Play, checked: bool = False) -> None:
         seat = self._current
         try:
-            total = self.layout.play(play)  # raises before changing anything
+            total = self.layout.play(play, checked)  # raises before changing anything
         except IllegalPlayError as exc:
             raise self._reject(play, seat, str(exc), exc.rule) from None
         self._hands[seat].remove(play.tile)
         self._drawn = None
-        raw = self.ruleset.play_score(total).raw
-        self.events.append(Event.of("play", seat=seat, play=str(play), total=total, raw=raw))
+        raw = self.ruleset.play_raw(total)
+        self.events.append(Event.of("play", seat=seat, play=play.text, total=total, raw=raw))
         if not self._hands[seat]:
             self.went_out = seat
             self.events.append(Event.of("out", seat=seat))

@@ -235,14 +235,16 @@ class Layout:
             return False
         return True
 
-    def play(self, play: Play | str) -> int:
+    def play(self, play: Play | str, checked: bool = False) -> int:
         """Place a tile and return the new total of the scoring ends.
 
         An illegal play raises :class:`IllegalPlayError` and leaves the layout unchanged.
+        ``checked`` skips the check for a play just taken from :meth:`legal_plays`.
         """
         if isinstance(play, str):
             play = Play.parse(play)
-        self._check(play)
+        if not checked:
+            self._check(play)
         tile = play.tile
         spinner = tile.is_double and (self.spinner_policy == EVERY_DOUBLE or not self._any_double)
         if play.anchor is None or play.port is None:

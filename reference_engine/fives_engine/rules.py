@@ -134,8 +134,13 @@ class Ruleset:
 
     def play_score(self, total: int) -> Score:
         """Score of a play whose scoring ends total ``total`` (rule score.play.multiple-of-five)."""
-        raw = total if total > 0 and total % 5 == 0 else 0
+        raw = self.play_raw(total)
         return Score(raw, self.display(raw))
+
+    @staticmethod
+    def play_raw(total: int) -> int:
+        """Raw points of a play: the total when it is a positive multiple of 5, else 0."""
+        return total if total > 0 and total % 5 == 0 else 0
 
     def new_layout(self) -> Layout:
         return Layout(self.spinners)

@@ -192,6 +192,14 @@ class Play(NamedTuple):
             return str(self.tile)
         return f"{self.tile}@{self.anchor}:{self.port.slug}"
 
+    @property
+    def text(self) -> str:
+        """``str(self)``, memoised: the same few thousand plays recur in every hand."""
+        text = _PLAY_TEXT.get(self)
+        if text is None:
+            text = _PLAY_TEXT[self] = str(self)
+        return text
+
     @classmethod
     def parse(cls, text: str) -> Play:
         raw = str(text).strip()
@@ -209,6 +217,9 @@ class Play(NamedTuple):
             return cls(Tile.parse(m.group(1)), Tile.parse(m.group(2)), Port.parse(m.group(3)))
         except NotationError as exc:
             raise NotationError(f"not a play: {text!r}: {exc}") from None
+
+
+_PLAY_TEXT: dict[Play, str] = {}
 
 
 def parse_plays(text: str | list[str]) -> list[Play]:

@@ -182,11 +182,10 @@ class ScoresRoundedDownTotals(Bent):
     MISTAKE = "any total scores, rounded down to a multiple of 5"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        def play_score(self: Ruleset, total: int) -> Score:
-            raw = total - total % 5
-            return Score(raw, raw // 5 if self.score_unit == "display" else None)
+        def play_raw(total: int) -> int:
+            return total - total % 5
 
-        return [_score_patch(play_score)]
+        return [mock.patch.object(Ruleset, "play_raw", staticmethod(play_raw))]
 
 
 class DisplayNotDivided(Bent):
