@@ -12,7 +12,7 @@ certify: $(STAMP)
 test: $(STAMP)
 	ruff check .
 	mypy
-	$(PYTHON) -m pytest -q
+	$(PYTHON) -m pytest -q -n auto
 
 setup: $(STAMP)
 
