@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from fives_tools.adapter import Adapter, AdapterInfo
+from fives_tools.adapter import Adapter, AdapterInfo, AdapterRefused
 from fives_tools.cases import Case, load_cases
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.reference_adapter import ReferenceAdapter
@@ -95,7 +95,10 @@ class FivesCaseItem(pytest.Item):
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fives: a case of the Fives conformance suite")
-    adapter = _make_adapter(config)
+    try:
+        adapter = _make_adapter(config)
+    except AdapterRefused as exc:
+        raise pytest.UsageError(f"fives: {exc}") from None
     if adapter is not None:
         config.stash[_KEY] = _Session(adapter)
 
