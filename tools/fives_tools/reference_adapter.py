@@ -16,7 +16,6 @@ from fives_engine import (
     IllegalDealError,
     IllegalPlayError,
     MatchState,
-    NotationError,
     Play,
     Setup,
     Tile,
@@ -200,9 +199,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"kind": "unsupported", "message": f"unknown request type {kind!r}"}}
     try:
         return handler(request)
-    except NotationError as exc:
-        return {"error": {"kind": "bad-request", "message": str(exc)}}
-    except FivesError as exc:
+    except FivesError as exc:  # malformed notation included (NotationError is a FivesError)
         return {"error": {"kind": "bad-request", "message": str(exc)}}
 
 
