@@ -51,10 +51,10 @@ def test_a_bent_engine_fails_with_the_certificate_text(tmp_path: Path) -> None:
         "--fives-game",
         "five-up",
         "--fives-level",
-        "play-score",
+        "score-table",
     )
     assert proc.returncode == 1
-    assert "FAILED" in proc.stdout and "fives::five-up/scoring/total-15#play-score" in proc.stdout
+    assert "FAILED" in proc.stdout and "fives::five-up/scoring/total-15#score-table" in proc.stdout
     assert "score.unit.display" in proc.stdout
 
 
