@@ -51,6 +51,20 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: A double lies crosswise: it has no small or big end to play on
+    Given a <game> layout after the plays "[3|3]"
+    When "[3|4]@[3|3]:small-end" is attempted
+    Then the play is rejected citing rule "layout.double.crosswise"
+    And the scoring ends total 6
+    And every fact of fixture "layout/double-has-no-end" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @implementation-defined @rule:layout.side-a-first
   Scenario Outline: The side used first is side A
     Given a <game> layout after the plays "<before>"
