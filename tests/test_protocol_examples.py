@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from fives_engine import find_game
 from fives_engine.position import Position
 from fives_tools import protocol
 from fives_tools.cases import Case, load_cases
@@ -132,3 +133,34 @@ def test_every_documented_total_but_25_is_also_the_total_of_a_layout() -> None:
             if c.game == game and c.capability == "play-score"
         }
         assert bare - built == {25}, game
+
+
+def _glance() -> dict[str, list[str]]:
+    """The table "The games at a glance": parameter -> one cell per game."""
+    section = PROTOCOL.split("## The games at a glance", 1)[1].split("\n## ", 1)[0]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows}
+
+
+def test_the_games_at_a_glance_are_the_game_documents() -> None:
+    table = _glance()
+    games = [g.strip("`") for g in table["parameter"]]
+    for game, dealt, options, spinners, shown, target in zip(
+        games,
+        table["tiles dealt each, by player count 2 / 3 / 4"],
+        table["`deal_option`s"],
+        table["spinners"],
+        table["display points"],
+        table["target (raw)"],
+        strict=True,
+    ):
+        ruleset = find_game(game)
+        assert dealt == " / ".join(str(ruleset.deal_size(n)) for n in (2, 3, 4))
+        for option in ruleset.deal_options:
+            sizes = " / ".join(str(ruleset.deal_size(n, option)) for n in (2, 3, 4))
+            assert f"`{option}`: {sizes}" in options
+        if not ruleset.deal_options:
+            assert options == "none"
+        assert spinners.startswith("every" if ruleset.spinners == "every-double" else "only")
+        assert shown.startswith("yes" if ruleset.score_unit == "display" else "no")
+        assert all(str(ruleset.target(n)) in target for n in (2, 3, 4))
