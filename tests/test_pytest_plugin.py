@@ -5,6 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from fives_tools.levels import LAYOUT_FIELDS
+from fives_tools.reference_adapter import ReferenceImplementation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,17 +55,24 @@ def test_a_bent_engine_fails_with_the_certificate_text(tmp_path: Path) -> None:
         "--fives-game",
         "five-up",
         "--fives-level",
-        "play-score",
+        "score-table",
     )
     assert proc.returncode == 1
-    assert "FAILED" in proc.stdout and "fives::five-up/scoring/total-15#play-score" in proc.stdout
+    assert "FAILED" in proc.stdout and "fives::five-up/scoring/total-15#score-table" in proc.stdout
     assert "score.unit.display" in proc.stdout
 
 
+class LayoutLevelsOnly(ReferenceImplementation):
+    """The reference engine declaring only the layout levels."""
+
+    def start(self) -> dict[str, Any]:
+        return {**super().start(), "levels": list(LAYOUT_FIELDS)}
+
+
 def test_undeclared_levels_are_skipped_with_a_reason(tmp_path: Path) -> None:
-    node = ROOT / "examples" / "node-adapter" / "adapter.js"
+    adapter = f"tests.test_pytest_plugin:{LayoutLevelsOnly.__name__}"
     proc = _pytest(
-        tmp_path, "--fives-adapter", f"node {node}", "--fives-case", "exact-61/settlement/*", "-rs"
+        tmp_path, "--fives-python", adapter, "--fives-case", "exact-61/settlement/*", "-rs"
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "does not declare the level settlement" in proc.stdout

@@ -62,11 +62,15 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
     assert main(args) == 1
     known = tmp_path / "known.txt"
     known.write_text(
-        "# display is still raw\n*#play-score  # all of them\n"
+        "# display is still raw\n*#play-score  # all of them\n*#score-table\n"
         "five-up/layout/diagram-1-4#connections\n",
         "utf-8",
     )
-    assert read_known_failures(known) == ["*#play-score", "five-up/layout/diagram-1-4#connections"]
+    assert read_known_failures(known) == [
+        "*#play-score",
+        "*#score-table",
+        "five-up/layout/diagram-1-4#connections",
+    ]
     capsys.readouterr()
     assert main([*args, "--known-failures", str(known)]) == 0
     out = capsys.readouterr().out

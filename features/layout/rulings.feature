@@ -51,6 +51,20 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: A double lies crosswise: it has no small or big end to play on
+    Given a <game> layout after the plays "[3|3]"
+    When "[3|4]@[3|3]:small-end" is attempted
+    Then the play is rejected citing rule "layout.double.crosswise"
+    And the scoring ends total 6
+    And every fact of fixture "layout/double-has-no-end" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @implementation-defined @rule:layout.side-a-first
   Scenario Outline: The side used first is side A
     Given a <game> layout after the plays "<before>"
@@ -68,7 +82,7 @@ Feature: Rulings where the sources are terse
       | all-fives | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | layout/branch-b-before-a   |
 
   @five-up @exact-61 @all-fives @rule:play.match-attach-point @rule:equipment.double-six
-  Scenario Outline: Unmatched pips and a tile played twice are rejected
+  Scenario Outline: Unmatched pips, a second lead, a tile not down, a place taken and a tile played twice are rejected
     Given a <game> layout after the plays "<before>"
     When "<play>" is attempted
     Then the play is rejected citing rule "<rule>"
@@ -79,6 +93,15 @@ Feature: Rulings where the sources are terse
       | five-up   | [4\|5]                          | [2\|3]@[4\|5]:small-end  | play.match-attach-point | layout/unmatched-pips-rejected    |
       | exact-61  | [4\|5]                          | [2\|3]@[4\|5]:small-end  | play.match-attach-point | layout/unmatched-pips-rejected    |
       | all-fives | [4\|5]                          | [2\|3]@[4\|5]:small-end  | play.match-attach-point | layout/unmatched-pips-rejected    |
+      | five-up   | [4\|5]                          | [2\|3]                   | play.match-attach-point | layout/second-lead-rejected |
+      | exact-61  | [4\|5]                          | [2\|3]                   | play.match-attach-point | layout/second-lead-rejected |
+      | all-fives | [4\|5]                          | [2\|3]                   | play.match-attach-point | layout/second-lead-rejected |
+      | five-up   | [4\|5]                          | [4\|6]@[6\|6]:straight-a | play.match-attach-point | layout/anchor-not-in-the-layout-rejected |
+      | exact-61  | [4\|5]                          | [4\|6]@[6\|6]:straight-a | play.match-attach-point | layout/anchor-not-in-the-layout-rejected |
+      | all-fives | [4\|5]                          | [4\|6]@[6\|6]:straight-a | play.match-attach-point | layout/anchor-not-in-the-layout-rejected |
+      | five-up   | [4\|5] [5\|6]@[4\|5]:big-end    | [5\|5]@[4\|5]:big-end    | play.match-attach-point | layout/place-taken-rejected |
+      | exact-61  | [4\|5] [5\|6]@[4\|5]:big-end    | [5\|5]@[4\|5]:big-end    | play.match-attach-point | layout/place-taken-rejected |
+      | all-fives | [4\|5] [5\|6]@[4\|5]:big-end    | [5\|5]@[4\|5]:big-end    | play.match-attach-point | layout/place-taken-rejected |
       | five-up   | [3\|3] [3\|6]@[3\|3]:straight-a | [3\|6]@[3\|3]:straight-b | equipment.double-six    | layout/tile-played-twice-rejected |
       | exact-61  | [3\|3] [3\|6]@[3\|3]:straight-a | [3\|6]@[3\|3]:straight-b | equipment.double-six    | layout/tile-played-twice-rejected |
       | all-fives | [3\|3] [3\|6]@[3\|3]:straight-a | [3\|6]@[3\|3]:straight-b | equipment.double-six    | layout/tile-played-twice-rejected |

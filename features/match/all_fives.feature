@@ -36,6 +36,14 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
     Then the scores are "-10 5 -45 5"
     And every fact of fixture "match/all-fives-four-alone" holds for all-fives
 
+  @all-fives @implementation-defined @rule:match.first-to-target @rule:score.last-play
+  Scenario: A last tile that reaches the target wins, and nothing follows the win
+    Given the all-fives match scripted in fixture "match/all-fives-last-tile-wins"
+    When the scripted hands are played
+    Then the scores are "250 15"
+    And side 0 wins the match
+    And every fact of fixture "match/all-fives-last-tile-wins" holds for all-fives
+
   @all-fives @implementation-defined @rule:deal.options @rule:match.target
   Scenario: The five-each deal and an agreed target of 15
     Given the all-fives match scripted in fixture "match/all-fives-agreed-target-five-each"

@@ -29,6 +29,18 @@ Feature: Who leads each hand
       | five-up  |
       | exact-61 |
 
+  @five-up @exact-61 @rule:deal.hand-size
+  Scenario Outline: A later hand dealt for another number of players is refused (<game>)
+    Given the <game> match scripted in fixture "match/later-hand-for-other-players"
+    When the scripted hands are played
+    Then the deal is rejected citing rule "deal.hand-size"
+    And every fact of fixture "match/later-hand-for-other-players" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |
+
   @five-up @exact-61 @rule:lead.went-out-leads
   Scenario Outline: The player who went out leads; a deal naming another leader is refused (<game>)
     Given the <game> match scripted in fixture "match/went-out-leads-not-another"

@@ -44,6 +44,20 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And the display scores are "11 10"
     And every fact of fixture "settlement/exact-61-partner-deducted" holds for exact-61
 
+  @exact-61 @rule:settle.exact-61.going-out-event @rule:settle.exact-61.partner
+  Scenario: A going-out event whose parts cancel is still one event, of 0
+    Given an exact-61 table of 4 players in partnerships at scores "20 20"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[1|4]"
+    And seat 3 holds "[1|5]"
+    When the hand is settled
+    Then the score events are
+      | seat | side | cause     | raw | result  |
+      | 0    | 0    | going-out | 0   | applied |
+    And the display scores are "4 4"
+    And every fact of fixture "settlement/exact-61-going-out-nets-zero" holds for exact-61
+
   @exact-61 @rule:settle.exact-61.going-out-event @rule:match.overshoot-discarded
   Scenario: A going-out event passing 61 is discarded whole, its last play included
     Given an exact-61 table of 2 players at scores "295 200"

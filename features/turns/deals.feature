@@ -113,6 +113,24 @@ Feature: Deals
       | five-up   |
       | exact-61  |
 
+  @five-up @exact-61 @rule:side.alone
+  Scenario Outline: Three players of <game> never play in partnerships
+    Given the <game> rules
+    And a deal for 3 players in partnerships
+    And seat 0 holds "[1|3] [1|4] [1|6] [4|5] [5|5]"
+    And seat 1 holds "[0|2] [0|4] [1|1] [3|6] [4|4]"
+    And seat 2 holds "[0|3] [1|5] [2|5] [2|6] [3|5]"
+    And the boneyard holds "[3|4] [5|6] [0|5] [1|2] [4|6] [2|3] [0|6] [0|0] [6|6] [2|4] [2|2] [0|1] [3|3]"
+    And seat 0 leads
+    When the deal is made
+    Then the deal is rejected citing rule "side.alone"
+    And every fact of fixture "turns/no-partners-with-three" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+
   @all-fives @implementation-defined @rule:side.alone
   Scenario Outline: Four players of All Fives may play alone
     Given the <game> rules

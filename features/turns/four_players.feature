@@ -93,6 +93,37 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:turn.clockwise @rule:hand.own-tiles
+  Scenario Outline: Out of turn with a tile not held is rejected for the turn (<game>)
+    Given the <game> rules
+    When the actions "[2|5]" are taken
+    And seat 2 attempts "[2|4]@[2|5]:small-end"
+    Then the action is rejected citing rule "turn.clockwise"
+    And seat 1 is to act
+    And the legal actions are "[0|5]@[2|5]:big-end [1|5]@[2|5]:big-end [2|4]@[2|5]:small-end"
+    And every fact of fixture "turns/out-of-turn-reported-first" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:play.match-attach-point
+  Scenario Outline: A held tile that does not match is rejected for the layout's rule (<game>)
+    Given the <game> rules
+    When the actions "[2|5]" are taken
+    And seat 1 attempts "[3|4]@[2|5]:small-end"
+    Then the action is rejected citing rule "play.match-attach-point"
+    And seat 1 is to act
+    And every fact of fixture "turns/held-tile-that-does-not-match" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:hand.own-tiles
   Scenario Outline: A player plays only their own tiles (<game>)
     Given the <game> rules

@@ -80,3 +80,27 @@ Feature: Whole hands for two and three players
     Examples:
       | game      |
       | all-fives |
+
+
+  @five-up @exact-61 @all-fives @implementation-defined @rule:hand.end.block
+  Scenario Outline: A draw that empties the boneyard with nobody able to play blocks at once (<game>)
+    Given the <game> rules
+    And a deal for 4 players
+    And seat 0 holds "[0|0] [0|1] [0|2] [2|6] [4|5]"
+    And seat 1 holds "[1|5] [2|4] [3|3] [4|6] [5|6]"
+    And seat 2 holds "[0|4] [0|5] [1|3] [2|3] [3|5]"
+    And seat 3 holds "[2|2] [2|5] [3|4] [3|6] [5|5]"
+    And the boneyard holds "[4|4] [0|3] [6|6] [1|4] [1|6] [0|6] [1|2] [1|1]"
+    And seat 0 leads
+    When the actions "[2|6] [4|6]@[2|6]:big-end [2|3]@[2|6]:small-end [3|6]@[2|3]:big-end [4|5]@[4|6]:small-end [5|6]@[4|5]:big-end draw draw draw [6|6]@[5|6]:big-end draw draw [1|6]@[6|6]:straight-b [0|1]@[1|6]:small-end draw [0|6]@[0|1]:small-end draw draw" are taken
+    And seat 2 attempts "pass"
+    Then the action is rejected citing rule "hand.end.block"
+    And nobody is to act
+    And the hand ends in a block
+    And every fact of fixture "turns/block-right-after-a-draw" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |

@@ -4,11 +4,16 @@ Each level is a section of the certificate. A layout fixture is split into one c
 level, each comparing only that level's fields, so an implementation that computes play
 scores but no attach points still gets a certificate for what it does. Cases of a level
 the implementation does not declare are skipped with a reason, never failed.
+
+A bare total (``{"type": "score", "total": 12}``) is a level of its own, ``score-table``:
+an engine whose scoring is fused with its board cannot answer it, and it must still be
+certifiable at ``play-score``, which layouts alone check.
 """
 
 from __future__ import annotations
 
 PLAY_SCORE = "play-score"
+SCORE_TABLE = "score-table"
 SCORING_ENDS = "scoring-ends"
 ATTACH_POINTS = "attach-points"
 CONNECTIONS = "connections"
@@ -19,6 +24,7 @@ MATCH_END = "match-end"
 #: Every level, in the order of the certificate, with what it covers.
 LEVELS: dict[str, str] = {
     PLAY_SCORE: "the score of each play (raw, and display where the game keeps it)",
+    SCORE_TABLE: "the score of a bare total of the scoring ends, without a layout",
     SCORING_ENDS: "the scoring ends with the value each contributes, and their total",
     ATTACH_POINTS: "the attach points, the legal plays of a hand, and illegal plays rejected",
     CONNECTIONS: "the tiles, the spinners and how the tiles connect",
@@ -37,7 +43,7 @@ LAYOUT_FIELDS: dict[str, tuple[str, ...]] = {
 
 #: The level of every fixture kind that is not split by field.
 KIND_LEVEL: dict[str, str] = {
-    "score": PLAY_SCORE,
+    "score": SCORE_TABLE,
     "turns": TURN_FLOW,
     "settlement": SETTLEMENT,
     "match": MATCH_END,

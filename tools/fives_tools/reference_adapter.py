@@ -136,7 +136,11 @@ def _scores(match: MatchState) -> dict[str, Any]:
 
 def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
     hands = [parse_tiles(h) for h in request["hands"]]
-    match = MatchState(find_game(request["game"]), _setup(request, len(hands)), request["scores"])
+    try:  # a table the rules forbid is refused as in turns and match requests
+        setup = _setup(request, len(hands))
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    match = MatchState(find_game(request["game"]), setup, request["scores"])
     went_out = request.get("went_out")
     if went_out is not None and hands[went_out]:
         raise FivesError(f"seat {went_out} went out but still holds tiles")

@@ -13,6 +13,7 @@ from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 
 SHORT = {
     levels.PLAY_SCORE: "score",
+    levels.SCORE_TABLE: "table",
     levels.SCORING_ENDS: "ends",
     levels.ATTACH_POINTS: "attach",
     levels.CONNECTIONS: "conn",
