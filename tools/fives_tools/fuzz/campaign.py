@@ -129,7 +129,7 @@ class Judge:
         mismatches = differ.differences(expect, reply)
         if not mismatches:
             return True, None
-        finding = Finding(seed, index, recipe, request, expect, reply, mismatches)
+        finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
         if differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding

@@ -140,6 +140,7 @@ class Finding:
     expect: dict[str, Any]
     reply: dict[str, Any]
     mismatches: list[Mismatch]
+    reference: dict[str, Any] = field(default_factory=dict)  # the reference's whole reply
 
     @property
     def rules(self) -> tuple[str, ...]:

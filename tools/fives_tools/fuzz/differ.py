@@ -26,6 +26,14 @@ def refused(reply: dict[str, Any]) -> bool:
     return isinstance(error, dict) and error.get("kind") in NO_ANSWER
 
 
+def error_fact(reply: dict[str, Any]) -> dict[str, Any] | None:
+    """A reply's error as a fixture states it (``kind`` and ``rule``), None if it has none."""
+    error = reply.get("error")
+    if not isinstance(error, dict):
+        return None
+    return {k: error[k] for k in ("kind", "rule") if k in error}
+
+
 def expectation(
     request: dict[str, Any], reference: dict[str, Any], declared: Sequence[str]
 ) -> dict[str, Any]:
@@ -36,9 +44,9 @@ def expectation(
         expect = {k: v for k, v in reference.items() if k in fields}
     else:
         expect = dict(reference)
-    error = expect.pop("error", None)
-    if isinstance(error, dict):
-        expect["error"] = {k: error[k] for k in ("kind", "rule") if k in error}
+    error = error_fact(reference) if expect.pop("error", None) is not None else None
+    if error is not None:
+        expect["error"] = error
     return expect
 
 
