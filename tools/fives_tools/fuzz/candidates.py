@@ -8,8 +8,6 @@ removes the mark: conformance verdicts stay hand-written.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,23 +17,11 @@ from fives_engine import find_game
 from fives_tools.cases import REQUEST_FIELDS
 from fives_tools.fuzz.classes import DisagreementClass, Finding, level_rules
 from fives_tools.fuzz.differ import error_fact
+from fives_tools.fuzz.files import write_atomic
 from fives_tools.levels import KIND_LEVEL
 
 #: The layout facts every layout fixture states (its schema requires them).
 _LAYOUT_FACTS = ("tiles", "spinners", "connections", "attach_points", "scoring_ends", "total")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _rules(finding: Finding, rules: tuple[str, ...]) -> list[str]:

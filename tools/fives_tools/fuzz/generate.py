@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from fives_tools.fuzz import gen_hands, gen_layout, gen_scores
-from fives_tools.fuzz.scope import Scope
+from fives_tools.fuzz.scope import NEEDS_TABLE, Scope
 
 Build = Callable[[random.Random, str, Scope], dict[str, Any]]
 
@@ -50,9 +50,6 @@ RECIPES: tuple[Recipe, ...] = (
     Recipe("match-bad-deal", "match", 1, partial(_S.match_request, illegal=True)),
 )
 
-#: Request types that need a table (a player count) of the scope.
-_NEEDS_TABLE = frozenset({"turns", "perft", "settlement", "match"})
-
 
 @dataclass(frozen=True)
 class Generated:
@@ -73,7 +70,7 @@ def generate(seed: int, index: int, scope: Scope) -> Generated:
     recipes = recipes_for(scope)
     recipe = rng.choices(recipes, [r.weight for r in recipes])[0]
     games = list(scope.games)
-    if recipe.request_type in _NEEDS_TABLE:
+    if recipe.request_type in NEEDS_TABLE:
         games = [g for g in games if scope.tables(g)] or games
     game = rng.choice(games)
     return Generated(seed, index, recipe.name, recipe.build(rng, game, scope))

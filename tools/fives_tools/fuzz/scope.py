@@ -21,6 +21,10 @@ TYPE_LEVELS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Request types played at a table (a player count); layout and score requests are not.
+NEEDS_TABLE = frozenset({"turns", "perft", "settlement", "match"})
+
+
 class ScopeError(ValueError):
     """Nothing can be asked: the filters leave no game, level or player count."""
 
@@ -67,14 +71,21 @@ class Scope:
             if not values:
                 raise ScopeError(f"{info.name}: no {what} left to fuzz after the filters")
         if not scope.request_types():
-            raise ScopeError(f"{info.name}: no request type covers {', '.join(scope.levels)}")
-        tableless = {"layout", "score"} & set(scope.request_types())
-        if not tableless and not any(scope.tables(g) for g in scope.games):
-            raise ScopeError(f"{info.name}: no player count left to fuzz after the filters")
+            raise ScopeError(
+                f"{info.name}: nothing to ask at the levels {', '.join(scope.levels)}"
+                f" with {', '.join(map(str, scope.players)) or 'no'} players"
+            )
         return scope
 
     def request_types(self) -> tuple[str, ...]:
-        return tuple(t for t, need in TYPE_LEVELS.items() if set(need) & set(self.levels))
+        """The request types of the declared levels (those played at a table only when a
+        player count of some game is in scope)."""
+        tables = any(self.tables(g) for g in self.games)
+        return tuple(
+            t
+            for t, need in TYPE_LEVELS.items()
+            if set(need) & set(self.levels) and (tables or t not in NEEDS_TABLE)
+        )
 
     def tables(self, game: str) -> list[Table]:
         """Every table of ``game`` in scope: each player count, partnership choice and deal."""
