@@ -18,8 +18,8 @@ from fives_tools.adapter import Adapter, AdapterInfo
 from fives_tools.fuzz import differ, prefix, shrink
 from fives_tools.fuzz.classes import ClassKey, DisagreementClass, Finding
 from fives_tools.fuzz.generate import generate
+from fives_tools.fuzz.reference import ReferenceEngine
 from fives_tools.fuzz.scope import Scope
-from fives_tools.reference_adapter import ReferenceAdapter
 
 #: Requests per campaign by default: well inside 30 s on 2 cores through the protocol.
 DEFAULT_BUDGET = 2000
@@ -161,7 +161,7 @@ def run_campaign(
     """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both."""
     started = time.monotonic()
     info = impl.start()
-    reference = ReferenceAdapter()
+    reference = ReferenceEngine()
     reference.start()
     outcome = Outcome(info, plan.seed)
     try:

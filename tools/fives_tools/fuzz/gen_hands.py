@@ -8,7 +8,7 @@ boneyard, the turn right after a draw, the end of the hand, a block.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fives_engine import Deal, HandState, IllegalActionError, Ruleset, Setup, find_game
@@ -33,9 +33,14 @@ class Played:
     deal: Deal
     leader: int
     actions: tuple[Action, ...]
+    left: tuple[int, ...]  # boneyard tiles left after 0, 1, ... len(actions) actions
+    final: HandState = field(compare=False, repr=False)
 
     def replay(self, upto: int | None = None) -> HandState:
-        """The hand after its first ``upto`` actions (all by default)."""
+        """The hand after its first ``upto`` actions (all by default); the whole hand's
+        state is shared, not copied."""
+        if upto is None or upto >= len(self.actions):
+            return self.final
         state = HandState(find_game(self.game), self.deal, self.leader)
         for action in self.actions[:upto]:
             state.apply_action(action)
@@ -65,14 +70,17 @@ def new_deal(rng: random.Random, ruleset: Ruleset, setup: Setup, by_draw: bool) 
     return Deal.of(deal.hands, deal.boneyard, rng.randrange(setup.players))
 
 
-def play_out(rng: random.Random, state: HandState) -> list[Action]:
-    """Random legal actions until the hand ends; returns them."""
+def play_out(rng: random.Random, state: HandState) -> tuple[list[Action], list[int]]:
+    """Random legal actions until the hand ends: the actions, and the boneyard tiles left
+    before the first and after each."""
     actions = []
+    left = [len(state.boneyard)]
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         state.apply_action(action)
         actions.append(action)
-    return actions
+        left.append(len(state.boneyard))
+    return actions, left
 
 
 def played_hand(rng: random.Random, game: str, scope: Scope, want_block: bool = False) -> Played:
@@ -85,7 +93,8 @@ def played_hand(rng: random.Random, game: str, scope: Scope, want_block: bool = 
         deal = new_deal(rng, ruleset, setup, by_draw=False)
         leader = deal.leader or 0
         state = HandState(ruleset, deal, leader)
-        best = Played(game, table, setup, deal, leader, tuple(play_out(rng, state)))
+        actions, left = play_out(rng, state)
+        best = Played(game, table, setup, deal, leader, tuple(actions), tuple(left), state)
         if state.blocked:
             break
     assert best is not None
@@ -95,20 +104,15 @@ def played_hand(rng: random.Random, game: str, scope: Scope, want_block: bool = 
 def cut_point(rng: random.Random, played: Played) -> int:
     """How many actions to keep: weighted towards the boneyard's last tiles, the turn after
     a draw and the end of the hand."""
-    state = played.replay(0)
-    weights = []
-    for k in range(len(played.actions) + 1):
-        weight = 1.0
-        if len(state.boneyard) <= 2:
-            weight += 3
-        if k and played.actions[k - 1] == DRAW:
-            weight += 3
-        if state.is_terminal:
-            weight += 5
-        weights.append(weight)
-        if k < len(played.actions):
-            state.apply_action(played.actions[k])
-    return rng.choices(range(len(weights)), weights)[0]
+    end = len(played.actions)
+    weights = [
+        1.0
+        + 3 * (played.left[k] <= 2)
+        + 3 * (k > 0 and played.actions[k - 1] == DRAW)
+        + 5 * (k == end)
+        for k in range(end + 1)
+    ]
+    return rng.choices(range(end + 1), weights)[0]
 
 
 def _reject_candidate(rng: random.Random, state: HandState) -> tuple[int, Action]:

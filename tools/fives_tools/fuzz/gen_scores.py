@@ -165,7 +165,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
         state = match.hand
         assert state is not None
         probe = state.copy()
-        actions = play_out(rng, probe)
+        actions, _ = play_out(rng, probe)
         keep = len(actions) if rng.random() < 0.8 else rng.randint(0, len(actions))
         taken = []
         for action in actions[:keep]:
