@@ -21,7 +21,10 @@ class ReferenceEngine:
         return AdapterInfo.from_ready({"type": "ready", **ReferenceImplementation().start()})
 
     def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
-        return handle(request)
+        try:
+            return handle(request)
+        except Exception as exc:  # as the protocol server does: a crash reply, not a crash
+            return {"error": {"kind": "crash", "message": f"{type(exc).__name__}: {exc}"}}
 
     def stop(self) -> None:
         pass
