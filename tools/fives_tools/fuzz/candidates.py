@@ -80,13 +80,17 @@ def fixture_of(cls: DisagreementClass) -> dict[str, Any]:
     game, kind = str(request["game"]), str(request["type"])
     rules = _rules(finding, cls.key[2])
     head: dict[str, Any] = {} if kind == "layout" else {"kind": kind}
+    reading = find_game(game).rules[rules[0]].interpretation
+    level: dict[str, Any] = {"level": "must"}
+    if reading:  # the primary rule is a reading of the sources, not a statement of them
+        level = {"level": "implementation-defined", "interpretation": reading}
     return {
         **head,
         "id": f"fuzz/{kind}-{finding.seed}-{finding.index}".replace("--", "-"),
         "title": f"Candidate from fives fuzz (seed {finding.seed}, index {finding.index}):"
         f" {', '.join(cls.key[1])} differ",
         "games": [game],
-        "level": "must",
+        **level,
         "reviewed": False,
         "rules": rules,
         "primary": rules[0],

@@ -142,7 +142,7 @@ def reject_probe(rng: random.Random, state: HandState) -> dict[str, Any] | None:
     return None
 
 
-def _texts(actions: tuple[Action, ...]) -> list[str]:
+def action_texts(actions: tuple[Action, ...]) -> list[str]:
     return [a.text if isinstance(a, Play) else str(a) for a in actions]
 
 
@@ -156,7 +156,7 @@ def turns_request(
         "game": game,
         **played.table.fields(),
         "deal": played.deal.to_json(),
-        "actions": _texts(played.actions[:upto]),
+        "actions": action_texts(played.actions[:upto]),
     }
     if reject:
         probe = reject_probe(rng, played.replay(upto))

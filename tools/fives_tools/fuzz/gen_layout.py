@@ -40,8 +40,9 @@ def _probe(rng: random.Random, layout: Layout) -> Play:
     """One candidate for a rejected play, of a shape picked at random."""
     placed = layout.tiles
     free = [t for t in DOUBLE_SIX if t not in layout]
-    anchor = rng.choice(placed)
     shape = rng.choice(["b-side", "branch", "tile-down", "mismatch", "wrong-place", "lead"])
+    doubles = [t for t in placed if t.is_double]
+    anchor = rng.choice(doubles if doubles and shape in ("b-side", "branch") else placed)
     if shape == "lead":
         return Play(rng.choice(free))
     if shape == "tile-down":

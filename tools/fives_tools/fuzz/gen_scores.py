@@ -12,11 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from fives_engine import DOUBLE_SIX, FivesError, MatchState, Setup, Tile, find_game
+from fives_engine import DOUBLE_SIX, FivesError, HandState, MatchState, Setup, Tile, find_game
+from fives_engine.actions import Action
 from fives_engine.deal import Deal
 from fives_engine.tiles import pip_count
 from fives_tools.fuzz.gen_hands import (
-    _texts,
+    BLOCK_TRIES,
+    action_texts,
     new_deal,
     pick_table,
     play_out,
@@ -37,10 +39,11 @@ def _below(rng: random.Random, target: int) -> int:
 
 
 def near_target(
-    rng: random.Random, target: int, sides: int, gains: Sequence[int] = ()
+    rng: random.Random, target: int, sides: int, gains: Sequence[int] = (), play_on: bool = False
 ) -> list[int]:
     """Scores before a hand: a side that gains lands just below, on or above the target;
-    now and then two sides start tied."""
+    now and then two sides start tied, or (where a tie at the top plays on, so a side may
+    pass the target before the hand is settled) two sides end the hand tied at the top."""
     scores = [_below(rng, target) for _ in range(sides)]
     for side, gain in enumerate(gains):
         if gain > 0 and rng.random() < 0.7:
@@ -48,6 +51,9 @@ def near_target(
     if sides > 1 and rng.random() < 0.3:
         a, b = rng.sample(range(sides), 2)
         scores[b] = scores[a]
+        if play_on and len(gains) == sides and rng.random() < 0.5:
+            top = target + STEP * rng.randint(0, 2)
+            scores[a], scores[b] = max(0, top - gains[a]), max(0, top - gains[b])
     return scores
 
 
@@ -113,9 +119,9 @@ def settlement_request(
     else:
         request["block"] = True
     target = played.setup.target
-    request["scores"] = near_target(
-        rng, target, played.setup.sides, _gains(game, played.setup, request)
-    )
+    gains = _gains(game, played.setup, request)
+    play_on = played.ruleset.tie_at_target == "play-on"
+    request["scores"] = near_target(rng, target, played.setup.sides, gains, play_on)
     return request
 
 
@@ -132,6 +138,18 @@ def _next_deal(rng: random.Random, match: MatchState, illegal: bool) -> dict[str
         elif rng.random() < 0.3:
             out["leader"] = went_out
     return out
+
+
+def _hand_actions(rng: random.Random, state: HandState, seek_block: bool) -> list[Action]:
+    """Random legal actions playing ``state`` (a copy) to its end; ``seek_block`` tries a
+    few playouts for one that ends in a block."""
+    actions: list[Action] = []
+    for _ in range(BLOCK_TRIES if seek_block else 1):
+        probe = state.copy()
+        actions, _ = play_out(rng, probe)
+        if probe.blocked:
+            break
+    return actions
 
 
 def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool) -> dict[str, Any]:
@@ -164,8 +182,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
             break
         state = match.hand
         assert state is not None
-        probe = state.copy()
-        actions, _ = play_out(rng, probe)
+        actions = _hand_actions(rng, state, seek_block=rng.random() < 0.3)
         keep = len(actions) if rng.random() < 0.8 else rng.randint(0, len(actions))
         taken = []
         for action in actions[:keep]:
@@ -173,7 +190,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
                 break
             match.apply_action(action)
             taken.append(action)
-        hands.append({**deal_json, "actions": _texts(tuple(taken))})
+        hands.append({**deal_json, "actions": action_texts(tuple(taken))})
         if keep < len(actions):
             break
     request["hands"] = hands
