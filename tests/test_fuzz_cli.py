@@ -107,3 +107,11 @@ def test_pytest_runs_a_fuzz_campaign(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "random agreement with the reference engine: 30 requests" in proc.stdout
     assert "re-run: fives fuzz --python" in proc.stdout
+
+
+def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> None:
+    reference = "fives_tools.reference_adapter:ReferenceImplementation"
+    assert main(["fuzz", "--python", reference, "--time", "0.3", "--level", "play-score"]) == 0
+    verdict = capsys.readouterr().out.strip().splitlines()[-1]
+    requests = int(verdict.split(": ")[1].split()[0])
+    assert requests > 0 and verdict.endswith("0 disagreements in 0 classes")
