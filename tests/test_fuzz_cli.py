@@ -92,6 +92,8 @@ def test_no_disagreement_exits_0_and_a_bad_shard_2(capsys: pytest.CaptureFixture
     assert "20 requests, 0 disagreements in 0 classes" in capsys.readouterr().out
     assert main(["fuzz", "--python", reference, "--shard", "3/2"]) == 2
     assert main(["fuzz", "--python", reference, "--players", "5", "--level", "match-end"]) == 2
+    assert main(["fuzz", "--adapter", f"{sys.executable} -c 'raise SystemExit(1)'"]) == 2
+    assert "cannot fuzz this implementation" in capsys.readouterr().err
 
 
 def test_pytest_runs_a_fuzz_campaign(tmp_path: Path) -> None:

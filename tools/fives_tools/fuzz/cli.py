@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_tools import levels
-from fives_tools.adapter import AdapterRefused
+from fives_tools.adapter import AdapterError, AdapterRefused
 from fives_tools.fuzz import candidates, parallel, report
 from fives_tools.fuzz.campaign import DEFAULT_BUDGET, Plan, Slice
 from fives_tools.fuzz.scope import ScopeError
@@ -51,7 +51,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     )
     try:
         outcome = parallel.run(spec, plan, part, jobs=max(1, args.jobs))
-    except (AdapterRefused, ScopeError) as exc:
+    except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
         print(f"fives fuzz: cannot fuzz this implementation: {exc}", file=sys.stderr)
         return 2
     prefix = _prefix(spec, args)
