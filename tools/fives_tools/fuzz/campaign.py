@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,12 +152,7 @@ class Judge:
         return self.check(request, seed, index, recipe)[1]
 
 
-Progress = Callable[[int, Finding | None], None]
-
-
-def run_campaign(
-    impl: Adapter, plan: Plan, part: Slice = Slice(), progress: Progress | None = None
-) -> Outcome:
+def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
     """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both."""
     started = time.monotonic()
     info = impl.start()
@@ -175,8 +170,6 @@ def run_campaign(
             legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
             if not legal:
                 outcome.invalid.append(index)
-            if progress is not None:
-                progress(index, finding)
             if finding is None:
                 continue
             new = outcome.add(finding)

@@ -159,7 +159,6 @@ class DisagreementClass:
     first: Finding
     count: int = 1
     shrunk: Finding | None = None
-    indices: list[int] = field(default_factory=list)
 
     @property
     def key(self) -> ClassKey:

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from fives_tools.adapter import Adapter
-from fives_tools.fuzz.campaign import Outcome, Plan, Progress, Slice, run_campaign
+from fives_tools.fuzz.campaign import Outcome, Plan, Slice, run_campaign
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
@@ -63,12 +63,10 @@ def _work(spec: AdapterSpec, plan: Plan, part: Slice) -> Outcome:
     return run_campaign(spec.make(), plan, part)
 
 
-def run(
-    spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1, progress: Progress | None = None
-) -> Outcome:
+def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
     """The campaign over ``part`` in ``jobs`` processes (each with its own adapter)."""
     if jobs <= 1:
-        return run_campaign(spec.make(), plan, part, progress)
+        return run_campaign(spec.make(), plan, part)
     parts = part.split(jobs)
     context = multiprocessing.get_context("spawn")  # no adapter threads or pipes inherited
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
