@@ -7,6 +7,7 @@ campaign reproducible (same seed + same scope + same suite version = same reques
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -77,6 +78,7 @@ class Scope:
             )
         return scope
 
+    @functools.cache  # noqa: B019 - scopes are few, frozen, and asked once per request
     def request_types(self) -> tuple[str, ...]:
         """The request types of the declared levels (those played at a table only when a
         player count of some game is in scope)."""
@@ -87,7 +89,8 @@ class Scope:
             if set(need) & set(self.levels) and (tables or t not in NEEDS_TABLE)
         )
 
-    def tables(self, game: str) -> list[Table]:
+    @functools.cache  # noqa: B019
+    def tables(self, game: str) -> tuple[Table, ...]:
         """Every table of ``game`` in scope: each player count, partnership choice and deal."""
         ruleset = find_game(game)
         out = []
@@ -103,4 +106,4 @@ class Scope:
             for partners in choices:
                 for option in (None, *ruleset.deal_options):
                     out.append(Table(n, partners, option))
-        return out
+        return tuple(out)
