@@ -3,7 +3,9 @@ with itself through the protocol; shrinking and splitting keep what was found.""
 
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
 from bent_engines.catalog import ALL, Bent
@@ -13,6 +15,8 @@ from fives_tools.fuzz.shrink import size
 from fives_tools.python_adapter import PythonAdapter
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.subprocess_adapter import SubprocessAdapter
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bent(bent_type: type[Bent]) -> PythonAdapter:
@@ -34,6 +38,14 @@ def test_the_reference_engine_agrees_with_itself_through_the_protocol() -> None:
     assert outcome.ok, outcome.verdict()
     assert outcome.invalid == []
     assert outcome.verdict().endswith("250 requests, 0 disagreements in 0 classes")
+
+
+def test_the_node_example_agrees_with_the_reference_engine_at_its_levels() -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed to fuzz the example adapter (apt-get install nodejs)"
+    adapter = SubprocessAdapter([node, str(ROOT / "examples" / "node-adapter" / "adapter.js")])
+    outcome = run_campaign(adapter, Plan(seed=2), Slice(0, 1, 120))
+    assert outcome.ok, outcome.verdict()
 
 
 def test_shrinking_gives_a_smaller_request_that_still_disagrees() -> None:
