@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from benchmarks.certification import certification
+from benchmarks.fuzzing import fuzz_throughput
 from benchmarks.machine import machine
 from benchmarks.memory import playout_memory
 from benchmarks.per_play import per_play_cost
@@ -45,6 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_play=_step("per-play cost", lambda: {g: per_play_cost(g, work.layouts) for g in games}),
         perft=_step("perft", lambda: perft_speed(work.perft_budget_s)),
         certification=_step("certification", lambda: certification(work.certify_repeat)),
+        fuzzing=_step("fuzz throughput", lambda: fuzz_throughput(work.fuzz_requests)),
         suite=None
         if args.skip_pytest
         else _step("the test suite, serial and -n auto", lambda: suite_time(work.suite)),

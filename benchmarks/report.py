@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from benchmarks import peer
 from benchmarks.certification import Certification
+from benchmarks.fuzzing import FuzzRate
 from benchmarks.memory import Traced
 from benchmarks.perft import PerftRun
 from benchmarks.side_by_side import SideBySide
@@ -21,6 +22,7 @@ SECTIONS = (
     "Per-play cost",
     "Perft",
     "Certification",
+    "Fuzzing",
     "Test suite",
     "Peak memory",
     "Method",
@@ -28,6 +30,7 @@ SECTIONS = (
 PER_PLAY_TARGET = 1.5
 CERTIFY_TARGET = 3.0
 SUITE_TARGET_S = 120.0
+FUZZ_TARGETS = {"layout": 2000.0, "hands": 300.0}  # requests/s through the protocol, 2 jobs
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Results:
     per_play: dict[str, dict[str, float]]  # game -> per_play_cost()
     perft: list[PerftRun]
     certification: Certification
+    fuzzing: list[FuzzRate]
     suite: SuiteTime | None  # None when skipped
     memory: tuple[Traced, Traced, int]  # one hand, a batch, the batch's hands
 
@@ -94,6 +98,18 @@ def _headline(r: Results) -> list[str]:
             _met(cert.ratio <= CERTIFY_TARGET),
         ]
     )
+    for kind, target in FUZZ_TARGETS.items():
+        rates = [f for f in r.fuzzing if f.requests == kind and f.jobs == 2 and f.count]
+        if rates:
+            top = max(rates, key=lambda f: f.per_s)
+            rows.append(
+                [
+                    f"fives fuzz, {_KINDS[kind]} through the protocol (--jobs 2, {top.path})",
+                    f"at least {target:,.0f}/s",
+                    f"{top.per_s:,.0f}/s",
+                    _met(top.per_s >= target),
+                ]
+            )
     if r.suite is not None and not r.suite.selection:
         fastest = min(run.seconds for run in (r.suite.serial, r.suite.parallel) if run)
         rows.append(
@@ -263,6 +279,32 @@ def _certification(r: Results) -> list[str]:
     ]
 
 
+_KINDS = {"layout": "layout requests", "hands": "whole-hand requests"}
+
+
+def _fuzzing(r: Results) -> list[str]:
+    rows = [
+        [
+            f.path,
+            _KINDS[f.requests],
+            f.jobs,
+            f.count or "-",
+            f"{f.seconds:.2f}" if f.count else "-",
+            _n(f.per_s) if f.count else f.note,
+        ]
+        for f in r.fuzzing
+    ]
+    header = ["implementation reached", "requests", "jobs", "compared", "seconds", "per second"]
+    return [
+        "`fives fuzz` campaigns of the reference engine against itself (seed 1, no"
+        " disagreement), wall time including the adapter processes' start; a request is"
+        " generated, answered by the implementation and by the reference engine in process,"
+        " and compared. Whole-hand requests are `turns`, `perft`, `settlement` and `match`.",
+        "",
+        *_table(header, rows),
+    ]
+
+
 def _suite(r: Results) -> list[str]:
     s = r.suite
     if s is None:
@@ -321,6 +363,7 @@ _RENDER: dict[str, Callable[[Results], list[str]]] = {
     "Per-play cost": _per_play,
     "Perft": _perft,
     "Certification": _certification,
+    "Fuzzing": _fuzzing,
     "Test suite": _suite,
     "Peak memory": _memory,
     "Method": _method,

@@ -16,6 +16,7 @@ class Workload:
     perft_budget_s: float  # per perft position
     certify_repeat: int  # best of this many certification runs per path
     memory_hands: int  # playouts per table under tracemalloc
+    fuzz_requests: int  # fuzz requests per measurement (times the jobs)
     suite: list[str] = field(default_factory=list)  # pytest selection; empty: everything
 
 
@@ -28,6 +29,7 @@ FULL = Workload(
     perft_budget_s=2.0,
     certify_repeat=5,
     memory_hands=100,
+    fuzz_requests=3000,
 )
 QUICK = Workload(
     "quick",
@@ -38,5 +40,6 @@ QUICK = Workload(
     perft_budget_s=0.02,
     certify_repeat=1,
     memory_hands=1,
+    fuzz_requests=10,
     suite=["tests/test_tiles_and_notation.py"],
 )

@@ -21,6 +21,7 @@ SECTIONS = [
     "Per-play cost",
     "Perft",
     "Certification",
+    "Fuzzing",
     "Test suite",
     "Peak memory",
     "Method",
@@ -68,6 +69,8 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
     assert "| **all** |" in _section(report, "Perft")
     certification = _section(report, "Certification")
     assert re.search(r"^\| \d+ \| \d+ \| \d+ \| [\d.]+x \|", certification, re.M)
+    fuzzing = _section(report, "Fuzzing")
+    assert re.search(r"^\| protocol: python .+ \| layout requests \| 2 \| 20 \|", fuzzing, re.M)
     assert "(compared test by test): yes" in _section(report, "Test suite")
     assert len(re.findall(r"^\| .+ \| [\d.]+ \|$", _section(report, "Peak memory"), re.M)) == 3
 

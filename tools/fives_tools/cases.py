@@ -101,8 +101,22 @@ def _field(path: Iterable[str | int]) -> str:
     return out or "(top level)"
 
 
-def read_fixture(path: Path) -> dict[str, Any]:
-    """Parse and validate one fixture file; errors name the file, line and field."""
+def unreviewed(path: Path, line: int) -> FixtureError:
+    """The refusal of a candidate fixture that nobody has worked by hand yet."""
+    return FixtureError(
+        f"{path}: line {line}: field reviewed: an unreviewed candidate (written by fives fuzz,"
+        " its expectation proposed by the reference engine) is not a case. To promote it,"
+        " work every expected value by hand from the sources, write its worked note"
+        " (`worked`; `expect.arithmetic` in a layout fixture) and its citation (`sources`"
+        " with the verbatim quote), then remove its `reviewed` field."
+    )
+
+
+def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
+    """Parse and validate one fixture file; errors name the file, line and field.
+
+    A candidate marked ``reviewed: false`` is refused unless ``allow_unreviewed``:
+    conformance verdicts come only from expectations worked by hand."""
     text = path.read_text(encoding="utf-8")
     try:
         node = yaml.compose(text)
@@ -123,6 +137,8 @@ def read_fixture(path: Path) -> dict[str, Any]:
         raise FixtureError(
             f"{path}: line {_line_of(node, where)}: field {_field(where)}: {err.message}"
         )
+    if data.get("reviewed") is False and not allow_unreviewed:
+        raise unreviewed(path, _line_of(node, ["reviewed"]))
     data["kind"] = kind
     return data
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from fives_tools import coverage, levels, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
+from fives_tools.fuzz.cli import add_fuzz_commands
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.records_cli import add_record_commands
 from fives_tools.reference_adapter import ReferenceAdapter
@@ -186,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     cov.set_defaults(func=cmd_coverage)
     add_render_commands(sub)
     add_record_commands(sub)
+    add_fuzz_commands(sub)
     return parser
 
 

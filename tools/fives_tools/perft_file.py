@@ -16,7 +16,7 @@ from typing import Any
 from fives_engine import find_game
 from fives_engine.position import Position, PositionError
 from fives_tools import levels
-from fives_tools.cases import Case, FixtureError
+from fives_tools.cases import Case, FixtureError, unreviewed
 
 
 def _records(path: Path) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
@@ -62,6 +62,8 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             divides.setdefault(_int(path, number, parts[0], "divide depth"), {})[parts[1]] = _int(
                 path, number, parts[2], "divide count"
             )
+        elif key == "reviewed":
+            raise unreviewed(path, number)
         elif key in ("id", "title", "rules", "position", "level"):
             fields[key] = (number, value)
         else:

@@ -25,6 +25,9 @@ from fives_tools.report import describe_failure
 from fives_tools.runner import ERROR, FAIL, SKIP, Result, run_case, select, skip_reason
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
+#: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
+pytest_plugins = ["fives_tools.fuzz.pytest_fuzz"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fives", "Fives conformance suite")

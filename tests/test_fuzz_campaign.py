@@ -1,0 +1,78 @@
+"""Campaigns: every bent engine is caught by the fuzzer alone; the reference engine agrees
+with itself through the protocol; shrinking and splitting keep what was found."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from bent_engines.catalog import ALL, Bent
+
+from fives_tools.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
+from fives_tools.fuzz.shrink import size
+from fives_tools.python_adapter import PythonAdapter
+from fives_tools.reference_adapter import ReferenceAdapter
+from fives_tools.subprocess_adapter import SubprocessAdapter
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bent(bent_type: type[Bent]) -> PythonAdapter:
+    return PythonAdapter(bent_type(), bent_type.__name__)
+
+
+@pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
+def test_the_fuzzer_alone_catches_the_bent_engine(bent_type: type[Bent]) -> None:
+    plan = Plan(seed=0, first_class_only=True, shrink=False)
+    outcome = run_campaign(_bent(bent_type), plan, Slice(0, 1, DEFAULT_BUDGET))
+    assert not outcome.ok, f"{DEFAULT_BUDGET} requests agree with: {bent_type.MISTAKE}"
+    assert outcome.invalid == []
+
+
+def test_the_reference_engine_agrees_with_itself_through_the_protocol() -> None:
+    adapter = SubprocessAdapter([sys.executable, "-m", "fives_tools.stdio_server"])
+    outcome = run_campaign(adapter, Plan(seed=1), Slice(0, 1, 250))
+    assert outcome.requests == 250
+    assert outcome.ok, outcome.verdict()
+    assert outcome.invalid == []
+    assert outcome.verdict().endswith("250 requests, 0 disagreements in 0 classes")
+
+
+def test_the_node_example_agrees_with_the_reference_engine_at_its_levels() -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed to fuzz the example adapter (apt-get install nodejs)"
+    adapter = SubprocessAdapter([node, str(ROOT / "examples" / "node-adapter" / "adapter.js")])
+    outcome = run_campaign(adapter, Plan(seed=2), Slice(0, 1, 120))
+    assert outcome.ok, outcome.verdict()
+
+
+def test_shrinking_gives_a_smaller_request_that_still_disagrees() -> None:
+    outcome = run_campaign(_bent(ALL[0]), Plan(seed=0, first_class_only=True), Slice(0, 1, 200))
+    shrunk = [c for c in outcome.classes.values() if c.shrunk is not None]
+    assert shrunk
+    reference = ReferenceAdapter()
+    impl = _bent(ALL[0])
+    judge = Judge(impl, reference, reference.start().levels)
+    impl.start()
+    for cls in shrunk:
+        assert cls.shrunk is not None
+        assert size(cls.shrunk.request) < size(cls.first.request)
+        again = judge(cls.shrunk.request)
+        assert again is not None and again.key == cls.key
+
+
+def test_split_slices_merge_into_the_whole_campaign() -> None:
+    bent = next(b for b in ALL if b.__name__ == "RoundsTwoUp")
+    plan = Plan(seed=4, shrink=False)
+    whole = run_campaign(_bent(bent), plan, Slice(0, 1, 120))
+    parts = [run_campaign(_bent(bent), plan, part) for part in Slice(0, 1, 120).split(3)]
+    merged = parts[0]
+    for other in parts[1:]:
+        merged.merge(other)
+    assert merged.requests == whole.requests == 120
+    assert merged.disagreements == whole.disagreements > 0
+    assert {k: c.first.index for k, c in merged.classes.items()} == {
+        k: c.first.index for k, c in whole.classes.items()
+    }

@@ -1,0 +1,119 @@
+"""`fives fuzz` on the command line: exit statuses, reports, re-runs, candidate fixtures and
+the loader's refusal of unreviewed candidates; `pytest --fives-fuzz`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from fives_tools.cases import FixtureError, load_cases, read_fixture
+from fives_tools.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BENT = "tests.bent_engines.catalog:RoundsTwoUp"
+LAYOUT_BENT = "tests.bent_engines.catalog:DisplayNotDivided"
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One campaign against a bent engine, with every report and the candidates."""
+    out = tmp_path_factory.mktemp("fuzz")
+    reports = ["--json", str(out / "f.json"), "--junit", str(out / "f.xml")]
+    reports += ["--markdown", str(out / "f.md"), "--save-candidates", str(out / "candidates")]
+    code = main(["fuzz", "--python", BENT, "--budget", "120", "--seed", "2", *reports])
+    assert code == 1
+    return out
+
+
+def test_the_verdict_is_in_every_report(fuzzed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads((fuzzed / "f.json").read_text(encoding="utf-8"))
+    verdict = data["verdict"]
+    assert verdict.startswith("random agreement with the reference engine: 120 requests,")
+    assert data["classes"] and data["disagreements"] >= len(data["classes"])
+    assert verdict in (fuzzed / "f.md").read_text(encoding="utf-8")
+    suite = ET.parse(fuzzed / "f.xml").getroot().find("testsuite")
+    assert suite is not None and suite.get("failures") == str(len(data["classes"]))
+
+
+def test_the_rerun_command_reproduces_the_class(
+    fuzzed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = json.loads((fuzzed / "f.json").read_text(encoding="utf-8"))["classes"][0]
+    args = first["rerun"].split()[2:]  # after "fives fuzz"
+    assert main(["fuzz", *args, "--json", str(fuzzed / "again.json")]) == 1
+    again = json.loads((fuzzed / "again.json").read_text(encoding="utf-8"))
+    assert again["requests"] == 1
+    assert again["classes"][0]["original_request"] == first["original_request"]
+    assert again["classes"][0]["request"] == first["request"]
+
+
+def test_candidates_are_fixtures_that_the_loader_refuses(fuzzed: Path, tmp_path: Path) -> None:
+    candidates = sorted((fuzzed / "candidates").iterdir())
+    assert candidates
+    yaml_candidates = [p for p in candidates if p.suffix == ".yaml"]
+    for path in yaml_candidates:
+        assert read_fixture(path, allow_unreviewed=True)["reviewed"] is False
+    root = tmp_path / "fixtures"
+    root.mkdir()
+    shutil.copy(yaml_candidates[0], root / yaml_candidates[0].name)
+    with pytest.raises(FixtureError) as refused:
+        load_cases(root)
+    message = str(refused.value)
+    assert yaml_candidates[0].name in message and "field reviewed" in message
+    assert "worked" in message and "remove its `reviewed` field" in message
+
+
+def test_a_promoted_candidate_loads(fuzzed: Path, tmp_path: Path) -> None:
+    path = next(p for p in sorted((fuzzed / "candidates").iterdir()) if p.suffix == ".yaml")
+    text = path.read_text(encoding="utf-8").replace("reviewed: false\n", "")
+    (tmp_path / path.name).write_text(text, encoding="utf-8")
+    assert load_cases(tmp_path)
+
+
+def test_an_unreviewed_perft_record_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "p.perft").write_text(
+        "id x\ntitle x\nreviewed false\nrules turn.must-play\n"
+        "position five-up 2 - [0|0]/[1|1] - 0\nperft 1 1\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(FixtureError, match=r"p\.perft: line 3: field reviewed"):
+        load_cases(tmp_path)
+
+
+def test_no_disagreement_exits_0_and_a_bad_shard_2(capsys: pytest.CaptureFixture[str]) -> None:
+    reference = "fives_tools.reference_adapter:ReferenceImplementation"
+    assert main(["fuzz", "--python", reference, "--budget", "40", "--shard", "2/2"]) == 0
+    assert "20 requests, 0 disagreements in 0 classes" in capsys.readouterr().out
+    assert main(["fuzz", "--python", reference, "--shard", "3/2"]) == 2
+    assert main(["fuzz", "--python", reference, "--players", "5", "--level", "match-end"]) == 2
+    assert main(["fuzz", "--adapter", f"{sys.executable} -c 'raise SystemExit(1)'"]) == 2
+    assert "cannot fuzz this implementation" in capsys.readouterr().err
+
+
+def test_pytest_runs_a_fuzz_campaign(tmp_path: Path) -> None:
+    fuzz = ["--fives-fuzz", "--fives-fuzz-budget", "30", "--fives-python", LAYOUT_BENT]
+    fuzz += ["--fives-case", "none", str(tmp_path)]
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *fuzz],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "random agreement with the reference engine: 30 requests" in proc.stdout
+    assert "re-run: fives fuzz --python" in proc.stdout
+
+
+def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> None:
+    reference = "fives_tools.reference_adapter:ReferenceImplementation"
+    assert main(["fuzz", "--python", reference, "--time", "0.3", "--level", "play-score"]) == 0
+    verdict = capsys.readouterr().out.strip().splitlines()[-1]
+    requests = int(verdict.split(": ")[1].split()[0])
+    assert requests > 0 and verdict.endswith("0 disagreements in 0 classes")

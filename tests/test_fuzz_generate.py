@@ -1,0 +1,61 @@
+"""The fuzzer's generator: deterministic, legal, inside the declared scope, as documented."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from fives_tools import levels
+from fives_tools.adapter import AdapterInfo
+from fives_tools.fuzz import differ
+from fives_tools.fuzz.generate import RECIPES, generate
+from fives_tools.fuzz.scope import Scope, ScopeError
+from fives_tools.reference_adapter import ReferenceImplementation, handle
+
+ROOT = Path(__file__).resolve().parent.parent
+FULL = Scope.of(AdapterInfo.from_ready(ReferenceImplementation().start()))
+
+
+def test_the_same_seed_gives_the_same_requests() -> None:
+    first = [generate(11, i, FULL).request for i in range(40)]
+    again = [generate(11, i, FULL).request for i in reversed(range(40))][::-1]
+    assert first == again
+    assert first != [generate(12, i, FULL).request for i in range(40)]
+
+
+def test_every_request_is_legal_and_every_probe_is_refused() -> None:
+    kinds: Counter[str] = Counter()
+    for index in range(250):
+        generated = generate(5, index, FULL)
+        reply = handle(generated.request)
+        assert not differ.refused(reply), (index, generated.request, reply)
+        if "reject" in generated.request:
+            assert reply["error"] is not None, (index, generated.request)
+        kinds[generated.request["type"]] += 1
+    assert set(kinds) == {"layout", "score", "turns", "perft", "settlement", "match"}
+
+
+def test_only_the_declared_levels_games_and_players_are_asked() -> None:
+    info = AdapterInfo("layout only", "js", "1", "1.0", ("all-fives",), tuple(levels.LAYOUT_FIELDS))
+    scope = Scope.of(info)
+    assert {generate(0, i, scope).request["type"] for i in range(60)} == {"layout", "score"}
+    assert {generate(0, i, scope).request["game"] for i in range(60)} == {"all-fives"}
+    three = Scope.of(AdapterInfo.from_ready(ReferenceImplementation().start()), players=[3])
+    for i in range(60):
+        request = generate(0, i, three).request
+        assert request.get("players", 3) == 3
+
+
+def test_a_scope_with_nothing_to_ask_is_refused() -> None:
+    info = AdapterInfo("settles", "py", "1", "1.0", ("five-up",), (levels.SETTLEMENT,))
+    with pytest.raises(ScopeError, match="nothing to ask"):
+        Scope.of(info, players=[5])
+
+
+def test_the_documented_distribution_is_the_generators() -> None:
+    text = (ROOT / "spec" / "fuzz.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z-]+)` \| `([a-z]+)` \| (\d+) \|", text, re.MULTILINE)
+    assert rows == [(r.name, r.request_type, str(r.weight)) for r in RECIPES]
