@@ -41,8 +41,13 @@ def test_every_request_is_legal_and_every_probe_is_refused() -> None:
 def test_only_the_declared_levels_games_and_players_are_asked() -> None:
     info = AdapterInfo("layout only", "js", "1", "1.0", ("all-fives",), tuple(levels.LAYOUT_FIELDS))
     scope = Scope.of(info)
-    assert {generate(0, i, scope).request["type"] for i in range(60)} == {"layout", "score"}
+    assert {generate(0, i, scope).request["type"] for i in range(60)} == {"layout"}
     assert {generate(0, i, scope).request["game"] for i in range(60)} == {"all-fives"}
+    with_table = Scope.of(
+        AdapterInfo("layouts and table", "js", "1", "1.0", ("all-fives",),
+                    (*levels.LAYOUT_FIELDS, levels.SCORE_TABLE))
+    )
+    assert {generate(0, i, with_table).request["type"] for i in range(60)} == {"layout", "score"}
     three = Scope.of(AdapterInfo.from_ready(ReferenceImplementation().start()), players=[3])
     for i in range(60):
         request = generate(0, i, three).request
