@@ -105,6 +105,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
                 "title": c.title,
                 "kind": c.kind,
                 "rules": list(c.rules),
+                "primary": c.primary,
                 "sources": list(c.sources),
                 "interpretation": c.interpretation,
                 "request": c.request,
