@@ -53,3 +53,10 @@ Feature: Who leads each hand
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @all-fives @rule:lead.went-out-leads
+  Scenario: All Fives: the player who went out leads; a deal naming another leader is refused
+    Given the all-fives match scripted in fixture "match/all-fives-went-out-leads-not-another"
+    When the scripted hands are played
+    Then the deal is rejected citing rule "lead.went-out-leads"
+    And every fact of fixture "match/all-fives-went-out-leads-not-another" holds for all-fives
