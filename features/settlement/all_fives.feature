@@ -99,3 +99,14 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     When the hand is settled
     Then the scores are "50 60"
     And every fact of fixture "settlement/all-fives-partners-share-a-score" holds for all-fives
+
+  @all-fives @rule:settle.deduct-each-hand
+  Scenario: Every remaining hand is settled, a hand of no pips included
+    Given an all-fives table of 2 players at scores "30 30"
+    And the hand is blocked
+    And seat 1 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[4|6]"
+    When the hand is settled
+    Then the scores are "30 20"
+    And every fact of fixture "settlement/all-fives-zero-pip-hand-settled" holds for all-fives

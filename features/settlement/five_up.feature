@@ -181,7 +181,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Given a five-up table of 4 players in partnerships at scores "50 50"
     And the hand is blocked
     And seat 0 led the hand
-    And seat 0 holds "[0|0]"
+    And seat 0 holds "[0|1]"
     And seat 1 holds "[0|2]"
     And seat 2 holds "[0|4]"
     And seat 3 holds "[1|1]"
@@ -189,3 +189,17 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "9 10"
     And the block has no winner
     And every fact of fixture "settlement/five-up-partners-two-and-two" holds for five-up
+
+  @five-up @rule:settle.deduct-each-hand
+  Scenario: Every remaining hand is settled, a hand of no pips included
+    Given a five-up table of 2 players at scores "20 20"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[1|4]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | pips | rounded | raw | display |
+      | 0    | deduction | 0    | 0       | 0   | 0       |
+      | 1    | deduction | 5    | 5       | -5  | -1      |
+    And every fact of fixture "settlement/five-up-zero-pip-hand-settled" holds for five-up
