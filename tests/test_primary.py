@@ -3,6 +3,7 @@ states has a must case of its own, so that a failure can be pinned on the rule b
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from fives_tools import coverage
 from fives_tools.cases import Case, FixtureError, load_cases
+from fives_tools.cli import main
 
 HANDS = (
     "[0|0],[0|1],[0|2],[0|3],[0|4],[0|5],[1|1],[1|2],[1|3],[1|4],[1|5],[2|2],[2|3],[2|4],"
@@ -78,3 +80,13 @@ def test_a_perft_record_without_a_primary_rule_is_named(tmp_path: Path) -> None:
     (tmp_path / "probe.perft").write_text(text, encoding="utf-8")
     with pytest.raises(FixtureError, match=r"probe.perft: line 1: the record has no 'primary'"):
         load_cases(tmp_path)
+
+
+def test_the_case_dump_carries_each_primary_rule(tmp_path: Path) -> None:
+    target = tmp_path / "cases.json"
+    assert main(["cases", "--dump", str(target)]) == 0
+    dumped = json.loads(target.read_text("utf-8"))["cases"]
+    by_id = {c["id"]: c for c in dumped}
+    case = by_id["five-up/turns/nobody-acts-out-of-turn#turn-flow"]
+    assert case["primary"] == "turn.clockwise" and "turn.clockwise" in case["rules"]
+    assert all(c["primary"] in c["rules"] for c in dumped)
