@@ -110,3 +110,15 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     When the hand is settled
     Then the scores are "30 20"
     And every fact of fixture "settlement/all-fives-zero-pip-hand-settled" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target @rule:match.first-to-target
+  Scenario: Partners play to 200: the last play taking the team from 190 to 200 wins at once
+    Given an all-fives table of 4 players in partnerships at scores "190 120"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[1|4]"
+    And seat 1 holds "[2|3]"
+    And seat 3 holds "[0|5]"
+    When the hand is settled
+    Then the scores are "200 120"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-partners-reach-200" holds for all-fives

@@ -200,3 +200,13 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     When the hand is settled
     Then the scores are "5 0"
     And every fact of fixture "settlement/exact-61-remainder-two-rounds-down" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.going-out-event
+  Scenario: Opponents' pips that round to 0 leave the going-out event its last play
+    Given an exact-61 table of 3 players at scores "20 30 40"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "20 30 50"
+    And every fact of fixture "settlement/exact-61-going-out-opponents-round-to-nothing" holds for exact-61

@@ -136,8 +136,8 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "22 20"
     And every fact of fixture "settlement/five-up-last-play-scores" holds for five-up
 
-  @five-up @rule:match.target
-  Scenario: Five Up is played to 61 display points: 305 raw at the settlement wins
+  @five-up @rule:match.settle-then-check @rule:match.target
+  Scenario: A side exactly on 61 display points (305 raw) after the settlement has reached the target
     Given a five-up table of 2 players at scores "300 200"
     And seat 0 has gone out with a play scoring 5
     And seat 1 holds "[0|0]"
@@ -203,3 +203,13 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
       | 0    | deduction | 0    | 0       | 0   | 0       |
       | 1    | deduction | 5    | 5       | -5  | -1      |
     And every fact of fixture "settlement/five-up-zero-pip-hand-settled" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up is played to 61 display points: 300 raw (60 display) is one short
+    Given a five-up table of 2 players at scores "150 290"
+    And seat 1 has gone out with a play scoring 10
+    And seat 0 holds "[0|0]"
+    When the hand is settled
+    Then the display scores are "30 60"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-60-display-plays-on" holds for five-up
