@@ -1,4 +1,5 @@
-"""Every bent engine is caught, by a failing case that names the bent rule."""
+"""Every bent engine is caught, by a failing case that names the bent rule, and the
+certificate's likely causes name the bent rule first."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import pytest
 from bent_engines.catalog import ALL, Bent
 
 from fives_tools.cases import Case, load_cases
+from fives_tools.causes import likely_causes
 from fives_tools.python_adapter import PythonAdapter
-from fives_tools.runner import ERROR, FAIL, run_cases
+from fives_tools.runner import ERROR, FAIL, Run, run_cases
 
 
 @pytest.fixture(scope="module")
@@ -15,8 +17,18 @@ def cases() -> list[Case]:
     return load_cases()
 
 
+_RUNS: dict[type[Bent], Run] = {}
+
+
+def run_of(bent: Bent, cases: list[Case]) -> Run:
+    """The bent engine's run over the suite, once per engine for both tests."""
+    if type(bent) not in _RUNS:
+        _RUNS[type(bent)] = run_cases(PythonAdapter(bent, type(bent).__name__), cases)
+    return _RUNS[type(bent)]
+
+
 def catches(bent: Bent, cases: list[Case]) -> list[str]:
-    run = run_cases(PythonAdapter(bent, type(bent).__name__), cases)
+    run = run_of(bent, cases)
     return [
         r.case.id
         for r in run.results
@@ -34,3 +46,10 @@ def test_the_suite_catches_the_bent_engine(bent_type: type[Bent], cases: list[Ca
     bent = bent_type()
     caught = catches(bent, cases)
     assert caught, f"no case naming {bent.BENT_RULE} catches: {bent.MISTAKE}"
+
+
+@pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
+def test_likely_causes_name_the_bent_rule_first(bent_type: type[Bent], cases: list[Case]) -> None:
+    bent = bent_type()
+    ranked = [cause.rule for cause in likely_causes(run_of(bent, cases).results)]
+    assert ranked[:1] == [bent.BENT_RULE], f"{bent.MISTAKE}: likely causes {ranked[:3]}"

@@ -16,6 +16,7 @@ title: probe
 games: [five-up]
 level: must
 rules: [score.play.multiple-of-five]
+primary: score.play.multiple-of-five
 sources:
   - {file: 000_cbc147b889cb67a5.txt, heading: 出牌计分}
 plays: ["[1|4]"]
@@ -53,12 +54,12 @@ def test_the_probe_fixture_is_valid(tmp_path: Path) -> None:
         (
             'plays: ["[1|4]"]',
             'plays: ["[1|9]"]',
-            r"probe.yaml: line 8: field plays\[0\]: '\[1\|9\]' does not match",
+            r"probe.yaml: line 9: field plays\[0\]: '\[1\|9\]' does not match",
         ),
         (
             "  total: 5",
             "  total: five",
-            r"line 15: field expect.total: 'five' is not of type 'integer'",
+            r"line 16: field expect.total: 'five' is not of type 'integer'",
         ),
         (
             "games: [five-up]",
@@ -78,6 +79,24 @@ def test_the_probe_fixture_is_valid(tmp_path: Path) -> None:
             r"field expect.score.display: required, since five-up keeps display points",
         ),
         ("id: layout/probe", "id: Layout Probe", r"line 1: field id"),
+        (
+            "primary: score.play.multiple-of-five\n",
+            "",
+            r"line 1: field \(top level\): 'primary' is a required property",
+        ),
+        (
+            "primary: score.play.multiple-of-five",
+            "primary: score.unit.display",
+            r"line 6: field primary: score.unit.display is not one of the fixture's rules",
+        ),
+        (
+            "games: [five-up]\nlevel: must\nrules: [score.play.multiple-of-five]\n"
+            "primary: score.play.multiple-of-five",
+            "games: [five-up, all-fives]\nlevel: must\n"
+            "rules: [score.play.multiple-of-five, score.unit.display]\n"
+            "primary: score.unit.display",
+            r"line 6: field primary: score.unit.display is not a rule of all-fives",
+        ),
     ],
 )
 def test_a_malformed_fixture_names_file_line_and_field(

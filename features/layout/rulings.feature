@@ -148,3 +148,61 @@ Feature: Rulings where the sources are terse
       | five-up   | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
       | exact-61  | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
       | all-fives | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
+
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: A double joined to the line lies crosswise, offers straight side B and counts both halves
+    Given a <game> layout after the plays "[0|5]"
+    When "[5|5]@[0|5]:big-end" is played
+    Then the attach points are
+      | attach point                |
+      | [0\|5] (small end, 0)       |
+      | [5\|5] (straight side B, 5) |
+    And the scoring ends total 10
+    And the play scores 10 raw
+    And every fact of fixture "layout/double-joined-straight-b" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @all-fives @rule:layout.double.crosswise @rule:layout.spinner.first-double
+  Scenario: Under All Fives a later double is no spinner, yet lies crosswise and offers straight side B
+    Given an all-fives layout after the plays "[2|2] [2|6]@[2|2]:straight-a"
+    When "[6|6]@[2|6]:big-end" is played
+    Then the spinners are "[2|2]"
+    And the attach points are
+      | attach point                |
+      | [2\|2] (straight side B, 2) |
+      | [6\|6] (straight side B, 6) |
+    And the scoring ends total 16
+    And every fact of fixture "layout/all-fives-later-double-straight-b" holds for all-fives
+
+  @five-up @exact-61 @all-fives @rule:layout.attach-points-not-scoring-ends
+  Scenario Outline: Once side branch A is started, side branch B is an attach point but no scoring end
+    Given a <game> layout after the plays "[5|5] [0|5]@[5|5]:straight-a [5|6]@[5|5]:straight-b"
+    When "[2|5]@[5|5]:branch-a" is played
+    Then the attach points include "[5|5] (side branch B, 5)" and "[2|5] (small end, 2)"
+    And the scoring ends total 8
+    And every fact of fixture "layout/branch-b-open-after-branch-a" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:score.play.multiple-of-five
+  Scenario Outline: The lead scores like any play: [2|3] led totals 5 and scores 5
+    Given an empty <game> layout
+    When "[2|3]" is played
+    Then the scoring ends total 5
+    And the play scores 5 raw
+    And every fact of fixture "layout/lead-scores" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |

@@ -65,3 +65,22 @@ Feature: Who leads each hand
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @all-fives @rule:lead.went-out-leads
+  Scenario: All Fives: the player who went out leads; a deal naming another leader is refused
+    Given the all-fives match scripted in fixture "match/all-fives-went-out-leads-not-another"
+    When the scripted hands are played
+    Then the deal is rejected citing rule "lead.went-out-leads"
+    And every fact of fixture "match/all-fives-went-out-leads-not-another" holds for all-fives
+
+  @five-up @exact-61 @rule:lead.went-out-leads
+  Scenario Outline: The player who went out leads again, even after leading; the next seat may not (<game>)
+    Given the <game> match scripted in fixture "match/went-out-leads-again"
+    When the scripted hands are played
+    Then the deal is rejected citing rule "lead.went-out-leads"
+    And every fact of fixture "match/went-out-leads-again" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |

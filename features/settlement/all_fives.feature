@@ -59,3 +59,66 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     Then the scores are "250 100"
     And side 0 wins the match
     And every fact of fixture "settlement/all-fives-last-play-reaches-the-target" holds for all-fives
+
+  @all-fives @rule:side.alone
+  Scenario: Three players each score alone; each hand comes off its own player
+    Given an all-fives table of 3 players at scores "100 90 80"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[1|4]"
+    And seat 1 holds "[4|6]"
+    When the hand is settled
+    Then the scores are "95 80 90"
+    And every fact of fixture "settlement/all-fives-three-players-each-alone" holds for all-fives
+
+  @all-fives @rule:score.last-play
+  Scenario: The last tile scores as usual, then the remaining hand is subtracted
+    Given an all-fives table of 2 players at scores "20 30"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[2|3]"
+    When the hand is settled
+    Then the scores are "30 25"
+    And every fact of fixture "settlement/all-fives-last-play-scores" holds for all-fives
+
+  @all-fives @rule:match.target
+  Scenario: Two players play to 250: a score of 205 does not win
+    Given an all-fives table of 2 players at scores "200 50"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[2|3]"
+    When the hand is settled
+    Then the scores are "205 45"
+    And the match goes on
+    And every fact of fixture "settlement/all-fives-two-players-play-to-250" holds for all-fives
+
+  @all-fives @rule:side.partnership
+  Scenario: Partners share one score: seat 2's last play scores for seats 0 and 2
+    Given an all-fives table of 4 players in partnerships at scores "40 60"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[0|2]"
+    And seat 1 holds "[0|0]"
+    And seat 3 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "50 60"
+    And every fact of fixture "settlement/all-fives-partners-share-a-score" holds for all-fives
+
+  @all-fives @rule:settle.deduct-each-hand
+  Scenario: Every remaining hand is settled, a hand of no pips included
+    Given an all-fives table of 2 players at scores "30 30"
+    And the hand is blocked
+    And seat 1 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[4|6]"
+    When the hand is settled
+    Then the scores are "30 20"
+    And every fact of fixture "settlement/all-fives-zero-pip-hand-settled" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target @rule:match.first-to-target
+  Scenario: Partners play to 200: the last play taking the team from 190 to 200 wins at once
+    Given an all-fives table of 4 players in partnerships at scores "190 120"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[1|4]"
+    And seat 1 holds "[2|3]"
+    And seat 3 holds "[0|5]"
+    When the hand is settled
+    Then the scores are "200 120"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-partners-reach-200" holds for all-fives

@@ -195,3 +195,32 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     Then the scores are "10 10"
     And side 0 wins the block
     And every fact of fixture "settlement/exact-61-block-difference-rounding-to-zero" holds for exact-61
+
+  @exact-61 @rule:side.alone
+  Scenario: Three players each play alone: both others are opponents of the one who goes out
+    Given an exact-61 table of 3 players at scores "20 30 40"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|4]"
+    And seat 2 holds "[0|2]"
+    When the hand is settled
+    Then the scores are "20 40 40"
+    And every fact of fixture "settlement/exact-61-three-players-each-alone" holds for exact-61
+
+  @exact-61 @rule:settle.round-nearest-five
+  Scenario: An opponent's 7 pips round down to 5
+    Given an exact-61 table of 2 players at scores "0 0"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "5 0"
+    And every fact of fixture "settlement/exact-61-remainder-two-rounds-down" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.going-out-event
+  Scenario: Opponents' pips that round to 0 leave the going-out event its last play
+    Given an exact-61 table of 3 players at scores "20 30 40"
+    And seat 2 has gone out with a play scoring 10
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "20 30 50"
+    And every fact of fixture "settlement/exact-61-going-out-opponents-round-to-nothing" holds for exact-61

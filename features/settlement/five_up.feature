@@ -113,3 +113,103 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "63 63"
     And the match goes on
     And every fact of fixture "settlement/five-up-tie-at-the-top-plays-on" holds for five-up
+
+  @five-up @rule:side.alone
+  Scenario: Three players each form a side of their own and pay for their own hand
+    Given a five-up table of 3 players at scores "50 40 30"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|5]"
+    And seat 1 holds "[4|6]"
+    And seat 2 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "45 30 30"
+    And the block has no winner
+    And every fact of fixture "settlement/five-up-three-players-each-alone" holds for five-up
+
+  @five-up @rule:score.last-play
+  Scenario: The last tile scores as usual before the hand is settled
+    Given a five-up table of 2 players at scores "100 100"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the display scores are "22 20"
+    And every fact of fixture "settlement/five-up-last-play-scores" holds for five-up
+
+  @five-up @rule:match.settle-then-check @rule:match.target
+  Scenario: A side exactly on 61 display points (305 raw) after the settlement has reached the target
+    Given a five-up table of 2 players at scores "300 200"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the display scores are "61 40"
+    And side 0 wins the match
+    And every fact of fixture "settlement/five-up-61-display-wins" holds for five-up
+
+  @five-up @implementation-defined @rule:settle.deduct-only
+  Scenario: Going out gains nothing for the other player's tiles
+    Given a five-up table of 2 players at scores "60 40"
+    And seat 1 has gone out with a play scoring 0
+    And seat 0 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "55 40"
+    And every fact of fixture "settlement/five-up-going-out-gains-nothing" holds for five-up
+
+  @five-up @implementation-defined @rule:settle.deduct-only
+  Scenario: Three players: the player who goes out gains only the last play
+    Given a five-up table of 3 players at scores "30 20 10"
+    And seat 2 has gone out with a play scoring 5
+    And seat 0 holds "[6|6]"
+    And seat 1 holds "[1|2]"
+    When the hand is settled
+    Then the scores are "20 15 15"
+    And every fact of fixture "settlement/five-up-going-out-gains-nothing-three-players" holds for five-up
+
+  @five-up @implementation-defined @rule:settle.deduct-only
+  Scenario: Partners: going out gains the team nothing for the opponents' tiles
+    Given a five-up table of 4 players in partnerships at scores "50 50"
+    And seat 3 has gone out with a play scoring 0
+    And seat 0 holds "[5|5]"
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[4|4]"
+    When the hand is settled
+    Then the scores are "30 50"
+    And every fact of fixture "settlement/five-up-going-out-gains-nothing-partners" holds for five-up
+
+  @five-up @rule:settle.partners-apart
+  Scenario: Partners with 2 pips each lose nothing, where 4 pips together would cost 1
+    Given a five-up table of 4 players in partnerships at scores "50 50"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[0|2]"
+    And seat 2 holds "[0|4]"
+    And seat 3 holds "[1|1]"
+    When the hand is settled
+    Then the display scores are "9 10"
+    And the block has no winner
+    And every fact of fixture "settlement/five-up-partners-two-and-two" holds for five-up
+
+  @five-up @rule:settle.deduct-each-hand
+  Scenario: Every remaining hand is settled, a hand of no pips included
+    Given a five-up table of 2 players at scores "20 20"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[1|4]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | pips | rounded | raw | display |
+      | 0    | deduction | 0    | 0       | 0   | 0       |
+      | 1    | deduction | 5    | 5       | -5  | -1      |
+    And every fact of fixture "settlement/five-up-zero-pip-hand-settled" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up is played to 61 display points: 300 raw (60 display) is one short
+    Given a five-up table of 2 players at scores "150 290"
+    And seat 1 has gone out with a play scoring 10
+    And seat 0 holds "[0|0]"
+    When the hand is settled
+    Then the display scores are "30 60"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-60-display-plays-on" holds for five-up

@@ -1,8 +1,10 @@
-"""Print which cases catch each bent engine: ``python -m tests.bent_engines``."""
+"""Print which cases catch each bent engine, and where the likely causes rank its bent
+rule: ``python -m tests.bent_engines``."""
 
 from __future__ import annotations
 
 from fives_tools.cases import load_cases
+from fives_tools.causes import likely_causes
 from fives_tools.python_adapter import PythonAdapter
 from fives_tools.runner import ERROR, FAIL, run_cases
 
@@ -22,6 +24,9 @@ def main() -> None:
             + ", ".join(naming[:4])
             + (" ..." if len(naming) > 4 else "")
         )
+        ranked = [cause.rule for cause in likely_causes(run.results)]
+        rank = ranked.index(bent.BENT_RULE) + 1 if bent.BENT_RULE in ranked else None
+        print(f"  likely causes: the bent rule ranks {rank}; first {ranked[:3]}")
 
 
 if __name__ == "__main__":

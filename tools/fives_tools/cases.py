@@ -45,6 +45,9 @@ class Case:
     path: Path = field(repr=False)
     interpretation: str | None = None
     capability: str = ""
+    #: The one rule the case exists to check (one of ``rules``); a failure marks this
+    #: rule FAIL and the other rules only "affected".
+    primary: str = ""
 
     @property
     def tags(self) -> frozenset[str]:
@@ -143,6 +146,27 @@ def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
     return data
 
 
+def _line_in(path: Path, field: str) -> int:
+    """The line of a top-level field, read again only to word an error."""
+    node = yaml.compose(path.read_text(encoding="utf-8"))
+    return _line_of(node, [field]) if node is not None else 1
+
+
+def check_primary(primary: str, rules: Sequence[str], games: Sequence[str]) -> str | None:
+    """Why ``primary`` cannot be the primary rule of a fixture, or None if it can: it must
+    be one of its ``rules`` and a rule of every game it lists (a fixture whose primary
+    rule one game does not cite is split in two)."""
+    if primary not in rules:
+        return f"{primary} is not one of the fixture's rules ({', '.join(rules)})"
+    missing = [g for g in games if primary not in find_game(g).rules]
+    if missing:
+        return (
+            f"{primary} is not a rule of {', '.join(missing)}: give those games"
+            " a fixture of their own"
+        )
+    return None
+
+
 def _check_names(path: Path, data: dict[str, Any]) -> None:
     known: set[str] = set()
     for game in data["games"]:
@@ -150,9 +174,12 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
     unknown = [r for r in data["rules"] if r not in known]
     if unknown:
         raise FixtureError(
-            f"{path}: field rules: {', '.join(unknown)} is not a rule of {', '.join(data['games'])}"
-            " (see spec/games/)"
+            f"{path}: line {_line_in(path, 'rules')}: field rules: {', '.join(unknown)}"
+            f" is not a rule of {', '.join(data['games'])} (see spec/games/)"
         )
+    problem = check_primary(data["primary"], data["rules"], data["games"])
+    if problem:
+        raise FixtureError(f"{path}: line {_line_in(path, 'primary')}: field primary: {problem}")
 
 
 #: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
@@ -240,6 +267,7 @@ def cases_from(path: Path) -> list[Case]:
                     path=path,
                     interpretation=data.get("interpretation"),
                     capability=capability,
+                    primary=data["primary"],
                 )
             )
     return out

@@ -106,6 +106,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
                 "title": c.title,
                 "kind": c.kind,
                 "rules": list(c.rules),
+                "primary": c.primary,
                 "sources": list(c.sources),
                 "interpretation": c.interpretation,
                 "request": c.request,
@@ -136,8 +137,9 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     matrix = coverage.matrix()
-    print(coverage.render(matrix))
-    return 1 if any(not refs for rows in matrix.values() for refs in rows.values()) else 0
+    print(coverage.render(matrix, coverage.own_must_cases()))
+    unexercised = any(not refs for rows in matrix.values() for refs in rows.values())
+    return 1 if unexercised or coverage.without_own_must_case() else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

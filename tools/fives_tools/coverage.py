@@ -4,6 +4,11 @@ Fixture cases name their rules; scenarios carry ``@rule:<ID>`` tags (and inherit
 feature's tags), read with pytest-bdd's own Gherkin parser so outlines expand exactly as
 they run. The matrix is what the suite's own tests check (every rule exercised,
 every cited rule existing) and what ``fives coverage`` prints.
+
+A rule a game states without a reading (no ``interpretation``) is a ``must`` rule of that
+game, and needs a ``must`` case of its own: one whose primary rule it is. A rule checked
+only where it is touched, or only by implementation-defined cases, is not isolated: a
+certificate could not name it when it breaks.
 """
 
 from __future__ import annotations
@@ -97,15 +102,51 @@ def matrix(
     return out
 
 
-def render(table: dict[str, dict[str, list[str]]]) -> str:
+def requirement(game: str, rule_id: str) -> str:
+    """``must`` for a rule the game states, ``implementation-defined`` for a reading."""
+    rule = find_game(game).rules[rule_id]
+    return "implementation-defined" if rule.interpretation else "must"
+
+
+def own_must_cases(cases: list[Case] | None = None) -> dict[str, dict[str, list[str]]]:
+    """game -> rule ID -> the ``must`` cases whose primary rule it is."""
+    cases = load_cases() if cases is None else cases
+    out: dict[str, dict[str, list[str]]] = {
+        game: {rule_id: [] for rule_id in find_game(game).rules} for game in game_names()
+    }
+    for case in cases:
+        if case.level == "must" and case.primary in out.get(case.game, {}):
+            out[case.game][case.primary].append(case.id)
+    return out
+
+
+def without_own_must_case(cases: list[Case] | None = None) -> list[tuple[str, str]]:
+    """(game, rule ID) of every ``must`` rule that no ``must`` case has as its primary."""
+    own = own_must_cases(cases)
+    return [
+        (game, rule_id)
+        for game, rows in own.items()
+        for rule_id, ids in rows.items()
+        if not ids and requirement(game, rule_id) == "must"
+    ]
+
+
+def render(
+    table: dict[str, dict[str, list[str]]], own: dict[str, dict[str, list[str]]] | None = None
+) -> str:
+    """The matrix for people; with ``own``, also each rule's must cases of its own."""
     lines = []
     for game, rows in table.items():
         lines.append(f"{find_game(game).title} ({game})")
         width = max((len(r) for r in rows), default=0)
         for rule_id, refs in rows.items():
             n_cases = sum(1 for r in refs if not r.startswith("scenario"))
-            lines.append(
-                f"  {rule_id:<{width}}  {n_cases:3d} cases {len(refs) - n_cases:3d} scenarios"
-                + ("   <- NOT EXERCISED" if not refs else "")
-            )
+            line = f"  {rule_id:<{width}}  {n_cases:3d} cases {len(refs) - n_cases:3d} scenarios"
+            flag = "   <- NOT EXERCISED" if not refs else ""
+            if own is not None:
+                n_own = len(own[game].get(rule_id, []))
+                line += f" {n_own:3d} primary in must cases"
+                if not n_own and requirement(game, rule_id) == "must" and not flag:
+                    flag = "   <- NO MUST CASE OF ITS OWN"
+            lines.append(line + flag)
     return "\n".join(lines)

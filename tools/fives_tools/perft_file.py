@@ -16,7 +16,7 @@ from typing import Any
 from fives_engine import find_game
 from fives_engine.position import Position, PositionError
 from fives_tools import levels
-from fives_tools.cases import Case, FixtureError, unreviewed
+from fives_tools.cases import Case, FixtureError, check_primary, unreviewed
 
 
 def _records(path: Path) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
@@ -64,11 +64,11 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             )
         elif key == "reviewed":
             raise unreviewed(path, number)
-        elif key in ("id", "title", "rules", "position", "level"):
+        elif key in ("id", "title", "rules", "primary", "position", "level"):
             fields[key] = (number, value)
         else:
             raise FixtureError(f"{path}: line {number}: unknown key {key!r}")
-    for key in ("id", "title", "rules", "position"):
+    for key in ("id", "title", "rules", "primary", "position"):
         if key not in fields:
             raise FixtureError(f"{path}: line {start}: the record has no '{key}' line")
     number, text = fields["position"]
@@ -84,6 +84,9 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             f"{path}: line {fields['rules'][0]}: field rules: {', '.join(unknown)}"
             f" is not a rule of {position.game}"
         )
+    problem = check_primary(fields["primary"][1], rules, [position.game])
+    if problem:
+        raise FixtureError(f"{path}: line {fields['primary'][0]}: field primary: {problem}")
     if not counts:
         raise FixtureError(f"{path}: line {start}: the record has no 'perft' line")
     stray = sorted(set(divides) - set(counts))
@@ -119,6 +122,7 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
                 expect=expect,
                 path=path,
                 capability=levels.TURN_FLOW,
+                primary=fields["primary"][1],
             )
         )
     return out

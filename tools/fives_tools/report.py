@@ -1,5 +1,10 @@
 """The certificate on the console: per game, a rule-by-level table, then every failure
-with its citation, input, diff and a command that re-runs just that case."""
+with its citation, input, diff and a command that re-runs just that case, and the likely
+causes of the failures.
+
+A failing case marks FAIL (or ERROR) only on its primary rule, the rule it exists to check;
+the other rules it touches show "affected", so that one broken rule does not light up every
+rule its cases happen to involve."""
 
 from __future__ import annotations
 
@@ -9,7 +14,11 @@ from typing import TextIO
 
 from fives_engine import find_game, game_names
 from fives_tools import levels
+from fives_tools.causes import cause_lines
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+
+#: A rule touched by a failing case whose primary rule is another one.
+AFFECTED = "affected"
 
 SHORT = {
     levels.PLAY_SCORE: "score",
@@ -26,13 +35,18 @@ Cell = dict[str, int]
 
 
 def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
-    """game -> rule -> level -> status -> count."""
+    """game -> rule -> level -> status -> count; a failure counts as such only for the
+    case's primary rule, as ``affected`` for the others."""
     out: dict[str, dict[str, dict[str, Cell]]] = defaultdict(
-        lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys(STATUSES, 0)))
+        lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys((*STATUSES, AFFECTED), 0)))
     )
     for result in run.results:
-        for rule in result.case.rules:
-            out[result.case.game][rule][result.case.capability][result.status] += 1
+        case = result.case
+        for rule in case.rules:
+            status = result.status
+            if status in (FAIL, ERROR) and case.primary and rule != case.primary:
+                status = AFFECTED
+            out[case.game][rule][case.capability][status] += 1
     return out
 
 
@@ -43,6 +57,8 @@ def verdict(cell: Cell | None) -> str:
         return "ERROR"
     if cell[FAIL]:
         return "FAIL"
+    if cell.get(AFFECTED):
+        return AFFECTED
     if cell[PASS]:
         return "pass"
     return "skip"
@@ -66,9 +82,10 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
     ruleset = find_game(case.game)
     known = " (known failure)" if result.known else ""
     lines = [f"{result.status.upper()}{known} {case.id} [{case.level}]: {case.title}"]
-    for rule_id in case.rules:
+    for rule_id in sorted(case.rules, key=lambda r: r != case.primary):
         rule = ruleset.rules[rule_id]
-        lines.append(f"  rule {rule_id}: {rule.statement}")
+        label = "rule" if rule_id == case.primary or not case.primary else "touches"
+        lines.append(f"  {label} {rule_id}: {rule.statement}")
         lines.append(f"       source: {rule.cite}")
     lines.append(f"  input: {json.dumps(case.request, ensure_ascii=False)}")
     if result.message:
@@ -101,16 +118,19 @@ def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> 
             if in_level:
                 out.write(f"  {level:<14} {status_line(in_level)}\n")
         width = max(len(rule) for rule in ruleset.rules)
-        out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<6}" for c in cols) + "\n")
+        out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<8}" for c in cols) + "\n")
         for rule_id in ruleset.rules:
             cells = grid[game].get(rule_id, {})
-            row = " ".join(f"{verdict(cells.get(c)):<6}" for c in cols)
+            row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
             out.write(describe_failure(result, rerun_prefix) + "\n\n")
+    if bad:
+        out.write("Likely causes (rules that best explain the failures, most likely first)\n")
+        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     for case_id in run.fixed:
         out.write(f"now passing, remove from the known failures: {case_id}\n")
     out.write(

@@ -9,6 +9,7 @@ from typing import Any
 
 from fives_engine import find_game
 from fives_tools import levels, protocol
+from fives_tools.causes import cause_lines, causes_json
 from fives_tools.report import SHORT, describe_failure, games_of, status_line, table, verdict
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, Run
 
@@ -30,6 +31,7 @@ def to_json(run: Run) -> dict[str, Any]:
                 "level": r.case.capability,
                 "requirement": r.case.level,
                 "rules": list(r.case.rules),
+                "primary": r.case.primary,
                 "status": r.status,
                 "known_failure": r.known,
                 "message": r.message,
@@ -39,6 +41,7 @@ def to_json(run: Run) -> dict[str, Any]:
             }
             for r in run.results
         ],
+        "likely_causes": causes_json(run.results),
     }
 
 
@@ -112,6 +115,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         lines += ["", "## Failures", ""]
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
+        lines += ["## Likely causes", "", *cause_lines(run.results), ""]
     return "\n".join(lines) + "\n"
 
 
