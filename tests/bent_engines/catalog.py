@@ -523,6 +523,20 @@ class BlockCheckedBeforeDrawnTile(Bent):
         return [mock.patch.object(HandState, "_anyone_can_play", anyone_can_play)]
 
 
+class BlockDeclaredATurnLate(Bent):
+    BENT_RULE = "hand.end.block"
+    MISTAKE = "the block is declared a turn late, once the next player has passed"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState._anyone_can_play
+
+        def anyone_can_play(self: HandState) -> bool:
+            passed = bool(self.actions) and self.actions[-1][1] == PASS
+            return original(self) or not passed
+
+        return [mock.patch.object(HandState, "_anyone_can_play", anyone_can_play)]
+
+
 def _setup_patch(bend: Callable[[Setup, Ruleset], Setup]) -> contextlib.AbstractContextManager[Any]:
     """``Setup.of`` with ``bend(setup, ruleset)`` applied to the table it returns."""
     original = Setup.of.__func__  # type: ignore[attr-defined]
@@ -759,6 +773,7 @@ ALL: list[type[Bent]] = [
     DrawnLastTileEndsTurn,
     BlockWhenBoneyardRunsDry,
     BlockCheckedBeforeDrawnTile,
+    BlockDeclaredATurnLate,
     AllFivesTargetBySides,
     AgreedTargetIgnored,
     AllFivesTwoHundredForAll,
