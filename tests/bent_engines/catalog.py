@@ -635,6 +635,19 @@ class TieBreakIsSuddenDeath(Bent):
         return [mock.patch.object(MatchState, "_score_item", score_item)]
 
 
+class ZeroDeductionsLeftOut(Bent):
+    BENT_RULE = "settle.deduct-each-hand"
+    MISTAKE = "a remaining hand that rounds to 0 (say [0|0] alone, or 2 pips) is not settled at all"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.deduct_each_hand
+
+        def deduct(setup: Setup, hands: Sequence[Sequence[Tile]]) -> list[settlement.Item]:
+            return [item for item in original(setup, hands) if item.raw]
+
+        return [mock.patch.object(settlement, "deduct_each_hand", deduct)]
+
+
 def _exact_61(**methods: Any) -> contextlib.AbstractContextManager[Any]:
     bent = dataclasses.replace(settlement.SETTLEMENTS["exact-61-differences"], **methods)
     return mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": bent})
@@ -780,6 +793,7 @@ ALL: list[type[Bent]] = [
     TargetSixtyOneRaw,
     TargetMustBePassed,
     TieBreakIsSuddenDeath,
+    ZeroDeductionsLeftOut,
     ZeroPipHandSkippedInBlock,
     GoingOutEventNeedsPips,
     LeadRotates,
