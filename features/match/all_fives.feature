@@ -51,3 +51,27 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
     Then the scores are "15 5"
     And side 0 wins the match
     And every fact of fixture "match/all-fives-agreed-target-five-each" holds for all-fives
+
+  @all-fives @rule:match.target
+  Scenario: Two players play to 250: a player reaching 200 has not won
+    Given the all-fives match scripted in fixture "match/all-fives-two-players-play-to-250"
+    When the scripted hands are played
+    Then the scores are "200 0"
+    And the match goes on
+    And seat 1 is to act
+    And every fact of fixture "match/all-fives-two-players-play-to-250" holds for all-fives
+
+  @all-fives @rule:match.target
+  Scenario: With an agreed target of 300, reaching the usual 250 is no win
+    Given the all-fives match scripted in fixture "match/all-fives-agreed-target-not-the-usual"
+    When the scripted hands are played
+    Then the scores are "250 0"
+    And the match goes on
+    And every fact of fixture "match/all-fives-agreed-target-not-the-usual" holds for all-fives
+
+  @all-fives @rule:match.target @rule:side.partnership
+  Scenario: Four players in partnership play to 200: the partners reaching it win
+    Given the all-fives match scripted in fixture "match/all-fives-partners-play-to-200"
+    When the scripted hands are played
+    Then side 0 wins the match
+    And every fact of fixture "match/all-fives-partners-play-to-200" holds for all-fives

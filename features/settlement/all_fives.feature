@@ -122,3 +122,18 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     Then the scores are "200 120"
     And side 0 wins the match
     And every fact of fixture "settlement/all-fives-partners-reach-200" holds for all-fives
+
+  @all-fives @rule:settle.deduct-each-hand
+  Scenario: A remaining hand of [0|0] alone is settled like any other, for 0 points
+    Given an all-fives table of 3 players at scores "50 40 30"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[3|4]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | pips | rounded | raw |
+      | 0    | play      |      |         | 5   |
+      | 1    | deduction | 0    | 0       | 0   |
+      | 2    | deduction | 7    | 5       | -5  |
+    And the scores are "55 40 25"
+    And every fact of fixture "settlement/all-fives-zero-pip-hand" holds for all-fives

@@ -224,3 +224,50 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     When the hand is settled
     Then the scores are "20 30 50"
     And every fact of fixture "settlement/exact-61-going-out-opponents-round-to-nothing" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.going-out-event @rule:settle.round-nearest-five
+  Scenario: Opponents' pips that round to 0 still leave the going-out event its last play
+    Given an exact-61 table of 3 players at scores "100 100 100"
+    And seat 0 has gone out with a play scoring 15
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause     | raw | display | result  |
+      | 0    | going-out | 15  | 3       | applied |
+    And the display scores are "23 20 20"
+    And every fact of fixture "settlement/exact-61-going-out-opponents-round-to-zero" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.block-differences @rule:settle.exact-61.block-winner
+  Scenario: A block: a hand of [0|0] alone, 0 pips, scores its differences and is the lightest
+    Given an exact-61 table of 3 players at scores "0 0 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[6|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | cause | pips | rounded | raw |
+      | 0    | block | 0    | 15      | 15  |
+      | 1    | block | 3    | 10      | 10  |
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-zero-pip-hand" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.block-differences @rule:side.partnership
+  Scenario: A block with partners: the partner's heavy hand adds nothing to the lightest hand
+    Given an exact-61 table of 4 players in partnerships at scores "0 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[6|6]"
+    And seat 3 holds "[2|3]"
+    When the hand is settled
+    Then the score events are
+      | seat | side | cause | rounded | raw |
+      | 0    | 0    | block | 5       | 5   |
+      | 1    | 1    | block | 10      | 10  |
+      | 3    | 1    | block | 5       | 5   |
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-never-against-the-partner" holds for exact-61

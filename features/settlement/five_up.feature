@@ -93,6 +93,16 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     And side 1 wins the match
     And every fact of fixture "settlement/five-up-settle-before-the-target" holds for five-up
 
+  @five-up @rule:match.target @rule:score.unit.display
+  Scenario: The target is 61 display points, 305 raw: a side at 70 raw (14 display) plays on
+    Given a five-up table of 2 players at scores "60 0"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|1]"
+    When the hand is settled
+    Then the display scores are "14 0"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-sixty-one-display-points" holds for five-up
+
   @five-up @rule:match.settle-then-check
   Scenario: Of two sides over 61 the unique highest wins
     Given a five-up table of 3 players at scores "310 320 100"

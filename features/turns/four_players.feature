@@ -200,3 +200,17 @@ Feature: Turns, in the four-player deal B4
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:hand.end.block
+  Scenario Outline: An empty boneyard is no block while another player can play: the hand goes on (<game>)
+    Given the <game> rules
+    When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw draw [1|6]@[5|6]:big-end [1|5]@[1|6]:small-end draw draw draw draw draw draw pass" are taken
+    Then seat 2 passes 1 time
+    And seat 3 is to act
+    And every fact of fixture "turns/no-block-while-another-can-play" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |

@@ -18,8 +18,10 @@ from fives_engine import (
     DRAW,
     PASS,
     Action,
+    Deal,
     HandState,
     IllegalActionError,
+    IllegalDealError,
     IllegalPlayError,
     MatchState,
     Ruleset,
@@ -29,6 +31,7 @@ from fives_engine import (
     Tile,
     settlement,
 )
+from fives_engine import deal as deal_module
 from fives_engine.layout import _STATES, BRANCH_PORTS, STRAIGHT_PORTS, Layout, _Placed
 from fives_engine.terms import END_PORTS, Play, Port, port_pips
 from fives_engine.tiles import pip_count
@@ -448,6 +451,311 @@ class GoingOutScoresOpponents(Bent):
         return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
 
 
+# -- boundaries: the end of the boneyard, blocks, targets, ties, zero pips, leaders ------
+
+
+PASS_RULE = "turn.pass-empty-boneyard"
+
+
+class LastTileCountsAsEmpty(Bent):
+    BENT_RULE = PASS_RULE
+    MISTAKE = "with one tile left in the boneyard the player passes instead of drawing it"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        legal, check = HandState._legal_actions, HandState._check
+
+        def last_one(self: HandState) -> bool:
+            return len(self.boneyard) == 1
+
+        def legal_actions(self: HandState) -> list[Action]:
+            actions = legal(self)
+            return [PASS] if actions == [DRAW] and last_one(self) else actions
+
+        def bent_check(self: HandState, action: Action, seat: int) -> None:
+            if last_one(self) and action in (DRAW, PASS) and legal_actions(self) == [PASS]:
+                if action == DRAW:
+                    raise IllegalActionError("the boneyard is empty: pass", PASS_RULE)
+                return
+            check(self, action, seat)
+
+        return [
+            mock.patch.object(HandState, "_legal_actions", legal_actions),
+            mock.patch.object(HandState, "_check", bent_check),
+        ]
+
+
+class DrawnLastTileEndsTurn(Bent):
+    BENT_RULE = "turn.play-drawn-tile"
+    MISTAKE = "the last tile of the boneyard, drawn and playable, is not played: the turn moves on"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState._draw
+
+        def draw(self: HandState) -> None:
+            original(self)
+            if self.drawn is not None and not self.boneyard:
+                self._drawn = None
+                self._current = (self._current + 1) % self.players
+
+        return [mock.patch.object(HandState, "_draw", draw)]
+
+
+class BlockWhenBoneyardRunsDry(Bent):
+    BENT_RULE = "hand.end.block"
+    MISTAKE = "the hand is blocked once the boneyard is empty and the player to act cannot play"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def anyone_can_play(self: HandState) -> bool:
+            return self.layout.can_play(self.hand(self._current))
+
+        return [mock.patch.object(HandState, "_anyone_can_play", anyone_can_play)]
+
+
+class BlockCheckedBeforeDrawnTile(Bent):
+    BENT_RULE = "hand.end.block"
+    MISTAKE = "drawing the last tile: the block is checked without the playable tile just drawn"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def anyone_can_play(self: HandState) -> bool:
+            held = [[t for t in h if t != self.drawn] for h in self.hands]
+            return any(self.layout.can_play(h) for h in held)
+
+        return [mock.patch.object(HandState, "_anyone_can_play", anyone_can_play)]
+
+
+class BlockDeclaredATurnLate(Bent):
+    BENT_RULE = "hand.end.block"
+    MISTAKE = "the block is declared a turn late, once the next player has passed"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState._anyone_can_play
+
+        def anyone_can_play(self: HandState) -> bool:
+            passed = bool(self.actions) and self.actions[-1][1] == PASS
+            return original(self) or not passed
+
+        return [mock.patch.object(HandState, "_anyone_can_play", anyone_can_play)]
+
+
+def _setup_patch(bend: Callable[[Setup, Ruleset], Setup]) -> contextlib.AbstractContextManager[Any]:
+    """``Setup.of`` with ``bend(setup, ruleset)`` applied to the table it returns."""
+    original = Setup.of.__func__  # type: ignore[attr-defined]
+
+    def of(cls: type[Setup], ruleset: Ruleset, *args: Any, **kwargs: Any) -> Setup:
+        return bend(original(cls, ruleset, *args, **kwargs), ruleset)
+
+    return mock.patch.object(Setup, "of", classmethod(of))
+
+
+class AllFivesTargetBySides(Bent):
+    BENT_RULE = "match.target"
+    MISTAKE = "All Fives: four players in partnership play to 250, the target of two sides"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def bend(setup: Setup, ruleset: Ruleset) -> Setup:
+            if setup.target != ruleset.target(setup.players):
+                return setup  # an agreed target
+            return dataclasses.replace(setup, target=ruleset.target(setup.sides))
+
+        return [_setup_patch(bend)]
+
+
+class AgreedTargetIgnored(Bent):
+    BENT_RULE = "match.target"
+    MISTAKE = "All Fives: an agreed target is ignored and the usual target applies"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def bend(setup: Setup, ruleset: Ruleset) -> Setup:
+            return dataclasses.replace(setup, target=ruleset.target(setup.players))
+
+        return [_setup_patch(bend)]
+
+
+class AllFivesTwoHundredForAll(Bent):
+    BENT_RULE = "match.target"
+    MISTAKE = "All Fives: two players also play to 200, the target of three or four"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Ruleset.target
+
+        def target(self: Ruleset, players: int) -> int:
+            return original(self, max(self.players))
+
+        return [mock.patch.object(Ruleset, "target", target)]
+
+
+class TargetSixtyOneRaw(Bent):
+    BENT_RULE = "match.target"
+    MISTAKE = "Five Up and Exact 61: the target is 61 raw points instead of 61 display (305 raw)"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Ruleset.target
+
+        def target(self: Ruleset, players: int) -> int:
+            raw = original(self, players)
+            return raw // self.raw_per_display if self.score_unit == "display" else raw
+
+        return [mock.patch.object(Ruleset, "target", target)]
+
+
+class TargetMustBePassed(Bent):
+    BENT_RULE = "match.settle-then-check"
+    MISTAKE = "Five Up: a side exactly on 61 has not reached the target (over, not at or over)"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._check_target
+
+        def check_target(self: MatchState) -> None:
+            setup = self.setup
+            self.setup = dataclasses.replace(setup, target=setup.target + 1)
+            try:
+                original(self)
+            finally:
+                self.setup = setup
+
+        return [mock.patch.object(MatchState, "_check_target", check_target)]
+
+
+class TieBreakIsSuddenDeath(Bent):
+    BENT_RULE = "match.tie-plays-on"
+    MISTAKE = "Five Up: after a tie at the top the first side alone on top wins at once, mid-hand"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._score_item
+
+        def score_item(self: MatchState, item: settlement.Item) -> None:
+            original(self, item)
+            tied = any(e.kind == "tie" for e in self.events)
+            if tied and not self.is_terminal and self.ruleset.target_check == "after-settlement":
+                top = max(self.scores)
+                leaders = [s for s, score in enumerate(self.scores) if score == top]
+                if top >= self.setup.target and len(leaders) == 1:
+                    self._win(leaders[0])
+
+        return [mock.patch.object(MatchState, "_score_item", score_item)]
+
+
+class ZeroDeductionsLeftOut(Bent):
+    BENT_RULE = "settle.deduct-each-hand"
+    MISTAKE = "a remaining hand that rounds to 0 (say [0|0] alone, or 2 pips) is not settled at all"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.deduct_each_hand
+
+        def deduct(setup: Setup, hands: Sequence[Sequence[Tile]]) -> list[settlement.Item]:
+            return [item for item in original(setup, hands) if item.raw]
+
+        return [mock.patch.object(settlement, "deduct_each_hand", deduct)]
+
+
+def _exact_61(**methods: Any) -> contextlib.AbstractContextManager[Any]:
+    bent = dataclasses.replace(settlement.SETTLEMENTS["exact-61-differences"], **methods)
+    return mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": bent})
+
+
+class ZeroPipHandSkippedInBlock(Bent):
+    BENT_RULE = "settle.exact-61.block-differences"
+    MISTAKE = "Exact 61: in a block a hand of 0 pips (say [0|0] alone) is taken for no hand"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.exact_block
+
+        def block(
+            setup: Setup, hands: Sequence[Sequence[Tile]], leader: int
+        ) -> list[settlement.Item]:
+            return [i for i in original(setup, hands, leader) if i.details["pips"]]
+
+        return [_exact_61(block=block)]
+
+
+class GoingOutEventNeedsPips(Bent):
+    BENT_RULE = "settle.exact-61.going-out-event"
+    MISTAKE = (
+        "Exact 61: when the opponents' pips round to 0 no going-out event is formed,"
+        " and the last play's score is lost with it"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.exact_going_out
+
+        def going_out(
+            setup: Setup, hands: Sequence[Sequence[Tile]], seat: int, last: int
+        ) -> list[settlement.Item]:
+            items = original(setup, hands, seat, last)
+            return [i for i in items if i.details["opponents"]["rounded"]]
+
+        return [_exact_61(going_out=going_out)]
+
+
+class LeadRotates(Bent):
+    BENT_RULE = "lead.went-out-leads"
+    MISTAKE = "the lead passes clockwise each hand instead of to the player who went out"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState.deal
+
+        def deal(self: MatchState, d: Deal) -> None:
+            if self._went_out is not None and self.hands:
+                self._went_out = (self.hands[-1].leader + 1) % self.setup.players
+            original(self, d)
+
+        return [mock.patch.object(MatchState, "deal", deal)]
+
+
+class BlockWinnerLeads(Bent):
+    BENT_RULE = "lead.after-block"
+    MISTAKE = "Exact 61: the lightest hand of a block leads the next hand, without a new draw"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._settle
+
+        def settle(
+            self: MatchState,
+            hands: Sequence[Sequence[Tile]],
+            went_out: int | None,
+            leader: int,
+            last_play: int,
+        ) -> None:
+            original(self, hands, went_out, leader, last_play)
+            if went_out is None and self.block_winner is not None:
+                self._went_out = min(range(len(hands)), key=lambda s: pip_count(hands[s]))
+                self._after_block = False
+
+        return [mock.patch.object(MatchState, "_settle", settle)]
+
+
+class PartnersSideBySide(Bent):
+    BENT_RULE = "side.partnership"
+    MISTAKE = "partners sit side by side: seats 0 and 1 against seats 2 and 3"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def side_of(self: Setup, seat: int) -> int:
+            return seat // 2 if self.partnerships else seat
+
+        def partner_of(self: Setup, seat: int) -> int | None:
+            return seat ^ 1 if self.partnerships else None
+
+        return [
+            mock.patch.object(Setup, "side_of", side_of),
+            mock.patch.object(Setup, "partner_of", partner_of),
+        ]
+
+
+class NeutralDrawRedrawsEveryone(Bent):
+    BENT_RULE = "lead.neutral-draw"
+    MISTAKE = "a tie in the neutral draw is drawn again by every player, not only the tied"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = deal_module.draw_winner
+
+        def draw_winner(draws: Sequence[deal_module.DrawRound], players: int) -> int:
+            if any(None in round_ for round_ in draws[1:]):
+                raise IllegalDealError("a tie is drawn again by every player", self.BENT_RULE)
+            return original(draws, players)
+
+        return [mock.patch.object(deal_module, "draw_winner", draw_winner)]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -474,4 +782,22 @@ ALL: list[type[Bent]] = [
     TieAtTheTopWins,
     TargetCheckedBeforeSettlement,
     GoingOutScoresOpponents,
+    LastTileCountsAsEmpty,
+    DrawnLastTileEndsTurn,
+    BlockWhenBoneyardRunsDry,
+    BlockCheckedBeforeDrawnTile,
+    BlockDeclaredATurnLate,
+    AllFivesTargetBySides,
+    AgreedTargetIgnored,
+    AllFivesTwoHundredForAll,
+    TargetSixtyOneRaw,
+    TargetMustBePassed,
+    TieBreakIsSuddenDeath,
+    ZeroDeductionsLeftOut,
+    ZeroPipHandSkippedInBlock,
+    GoingOutEventNeedsPips,
+    LeadRotates,
+    BlockWinnerLeads,
+    PartnersSideBySide,
+    NeutralDrawRedrawsEveryone,
 ]
