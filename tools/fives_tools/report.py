@@ -10,6 +10,7 @@ from typing import TextIO
 from fives_engine import find_game, game_names
 from fives_tools import levels
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.verdict import CERTIFIED, PARTIAL, Verdict, decide
 
 SHORT = {
     levels.PLAY_SCORE: "score",
@@ -56,11 +57,57 @@ def status_line(results: list[Result]) -> str:
     return ", ".join(f"{sum(1 for r in results if r.status == s)} {s}" for s in STATUSES)
 
 
-def rerun_command(prefix: str, case_id: str) -> str:
-    return f"{prefix} --case '{case_id}'"
+def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
+    return f"{prefix} {case_option} '{case_id}'"
 
 
-def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str:
+def paint(text: str, colour: str, on: bool) -> str:
+    """``text`` in an ANSI colour (``green``, ``yellow``, ``red``) when ``on``."""
+    codes = {"green": "32", "yellow": "33", "red": "31"}
+    return f"\x1b[1;{codes[colour]}m{text}\x1b[0m" if on else text
+
+
+def verdict_colour(verdict: Verdict) -> str:
+    return {CERTIFIED: "green", PARTIAL: "yellow"}.get(verdict.kind, "red")
+
+
+def now_passing_lines(run: Run) -> list[str]:
+    """The known-failures entries to remove: a count, then one line per entry."""
+    if not run.fixed:
+        return []
+    lines = [
+        f"{len(run.fixed)} known-failures "
+        + ("entry now passes" if len(run.fixed) == 1 else "entries now pass")
+        + ": remove from the known failures"
+    ]
+    lines += [f"  {entry}" + (f" ({n} cases)" if n > 1 else "") for entry, n in run.fixed]
+    return lines
+
+
+def _short(value: object, limit: int = 120) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def failure_summary(result: Result) -> str:
+    """One line: the rules of the case, then each differing field with expected and got
+    (or the error message). Used where a full description does not fit: JUnit's failure
+    message and pytest's short summary."""
+    if result.mismatches:
+        what = "; ".join(
+            f"{m.field}: expected {_short(m.expected)}, got {_short(m.got)}"
+            for m in result.mismatches
+        )
+    else:
+        what = result.message.splitlines()[0] if result.message else result.status
+    # the case's primary rule once fixtures name one, else every rule it checks
+    primary = getattr(result.case, "primary", None)
+    return f"{primary or ', '.join(result.case.rules)}: {what}"
+
+
+def describe_failure(
+    result: Result, rerun_prefix: str = "fives certify", case_option: str = "--case"
+) -> str:
     case = result.case
     ruleset = find_game(case.game)
     known = " (known failure)" if result.known else ""
@@ -78,17 +125,23 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
     if result.mismatches and isinstance(divide, dict) and "divide" not in case.expect:
         lines.append("  your count by first action (divide):")
         lines.extend(f"    {action}: {count}" for action, count in divide.items())
-    lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id)}")
+    lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id, case_option)}")
     return "\n".join(lines)
 
 
-def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> None:
+def print_report(
+    run: Run, out: TextIO, rerun_prefix: str = "fives certify", colour: bool = False
+) -> None:
     info = run.adapter
     out.write(
         f"\nCertificate for {info.name} ({info.language} {info.version}),"
         f" protocol {info.protocol}\n"
     )
+    out.write("Declared games: " + (", ".join(info.games) or "(none)"))
+    out.write("; players: " + ", ".join(map(str, info.players)) + "\n")
     out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
+    if run.filters.options():
+        out.write(f"Filters: {run.filters.options()}\n")
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):
@@ -109,12 +162,17 @@ def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> 
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
-            out.write(describe_failure(result, rerun_prefix) + "\n\n")
-    for case_id in run.fixed:
-        out.write(f"now passing, remove from the known failures: {case_id}\n")
+            heading, _, rest = describe_failure(result, rerun_prefix).partition("\n")
+            heading = paint(heading, "yellow" if result.known else "red", colour)
+            out.write(f"{heading}\n{rest}\n\n")
+    for line in now_passing_lines(run):
+        out.write(line + "\n")
+    found = decide(run)
+    if found.left_out:
+        out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
         f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + ("CERTIFIED" if run.ok and run.count(PASS) else "NOT CERTIFIED")
+        + paint(found.text, verdict_colour(found), colour)
         + "\n"
     )
