@@ -72,7 +72,7 @@ def test_junit_report_has_times_properties_and_field_messages(
     failures = root.findall(".//failure")
     assert len(failures) == bent_run.count(FAIL) == int(root.get("failures", "0"))
     message = failures[0].get("message", "")
-    assert "score.unit.display" in message and ": score: expected " in message
+    assert "score.unit.display" in message and ": score: display: expected " in message
     assert ", got " in message
     assert "re-run: fives certify" in (failures[0].text or "")
 

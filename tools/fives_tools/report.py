@@ -9,6 +9,7 @@ from typing import TextIO
 
 from fives_engine import find_game, game_names
 from fives_tools import levels
+from fives_tools.compare import Mismatch
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.verdict import CERTIFIED, PARTIAL, Verdict, decide
 
@@ -84,9 +85,12 @@ def now_passing_lines(run: Run) -> list[str]:
     return lines
 
 
-def _short(value: object, limit: int = 120) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _one_line(mismatch: Mismatch) -> str:
+    """:meth:`Mismatch.describe` on one line (the differing keys, the missing and extra
+    items), cut to a readable length."""
+    head, _, rest = mismatch.describe().partition(":\n    ")
+    text = f"{head}: {'; '.join(rest.split(chr(10) + '    '))}" if rest else head
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 def failure_summary(result: Result) -> str:
@@ -94,10 +98,7 @@ def failure_summary(result: Result) -> str:
     (or the error message). Used where a full description does not fit: JUnit's failure
     message and pytest's short summary."""
     if result.mismatches:
-        what = "; ".join(
-            f"{m.field}: expected {_short(m.expected)}, got {_short(m.got)}"
-            for m in result.mismatches
-        )
+        what = "; ".join(_one_line(m) for m in result.mismatches)
     else:
         what = result.message.splitlines()[0] if result.message else result.status
     # the case's primary rule once fixtures name one, else every rule it checks
