@@ -85,7 +85,7 @@ def test_known_failures_are_skipped_in_junit_with_the_reason(bent_run: Run, tmp_
     assert root.findall(".//failure") == [] and root.get("failures") == "0"
     known = [s for s in root.iter("skipped") if s.get("message", "").startswith("known failure")]
     assert len(known) == 30
-    assert "score: expected" in known[0].get("message", "")
+    assert "score: display: expected 1, got 5" in known[0].get("message", "")
     report_files.write_json(bent_run, tmp_path / "r.json")
     data = valid_report(tmp_path / "r.json")
     assert data["verdict"]["kind"] == "known-failures"

@@ -145,7 +145,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
 
 
 def cmd_cases(args: argparse.Namespace) -> int:
-    cases, _ = split(load_cases(), _filters_of(args))
+    filters = _filters_of(args)  # a misspelt name is answered before the suite is read
+    cases, _ = split(load_cases(), filters)
     if args.dump:
         payload = [
             {
