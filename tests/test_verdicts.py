@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from fives_tools.cli import main
 from fives_tools.python_adapter import PythonAdapter
 from fives_tools.reference_adapter import ReferenceImplementation
 from fives_tools.report import print_report
-from fives_tools.runner import Run, apply_known_failures, run_cases
+from fives_tools.runner import FAIL, Run, apply_known_failures, run_cases
 from fives_tools.selection import Filters, split
 from fives_tools.verdict import CERTIFIED, KNOWN_FAILURES, NOT_CERTIFIED, PARTIAL, decide
 
@@ -90,6 +91,18 @@ def test_failures_make_it_not_certified_and_outweigh_a_partial_run(bent_run: Run
     assert decide(partial).text == "NOT CERTIFIED: 15 failed; 131 of 386 declared cases ran"
 
 
+def test_an_implementation_defined_difference_is_named_but_does_not_withhold(
+    bent_run: Run,
+) -> None:
+    apply_known_failures(bent_run, [])
+    results = [r for r in bent_run.results if r.case.game == "all-fives"]  # no failure there
+    other = next(r for r in results if r.case.level == "implementation-defined")
+    results = [replace(r, status=FAIL) if r is other else r for r in results]
+    found = decide(Run(bent_run.adapter, results))
+    assert found.text == "CERTIFIED: 1 implementation-defined case answered otherwise"
+    assert found.exit_status(require_certificate=True) == 0
+
+
 class OnlyAllFives(ReferenceImplementation):
     """The reference engine declaring one game: a filter to that game leaves out nothing."""
 
@@ -138,6 +151,7 @@ def test_a_glob_whose_cases_all_pass_is_reported_once_with_its_count(bent_run: R
         (["--adapter", f"{sys.executable} {MISBEHAVING} no-ready"], "cannot certify"),
         (["--adapter", f"{sys.executable} {MISBEHAVING} bad-version"], "speaks protocol 2.0"),
         (["--adapter", "/nonexistent/adapter"], "cannot certify"),
+        (["--adapter", "echo garbage"], "did not start"),
     ],
 )
 def test_a_run_that_cannot_happen_exits_2_with_one_line(

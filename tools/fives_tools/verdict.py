@@ -12,8 +12,9 @@ levels ran and no ``must`` case failed or errored. Anything less says why:
 * ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1).
 
 Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
-``implementation-defined`` cases read a documented interpretation: when they differ they
-are listed, without withholding the certificate.
+Cases below ``must`` (``implementation-defined`` ones read a documented interpretation)
+that differ are listed among the reasons (``CERTIFIED: 2 implementation-defined cases
+answered otherwise``) without withholding the certificate.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from fives_engine import game_names
 from fives_tools import levels
 from fives_tools.cases import Case
-from fives_tools.runner import ERROR, FAIL, PASS, Run, skip_reason
+from fives_tools.runner import ERROR, FAIL, PASS, SKIP, Run, skip_reason
 
 CERTIFIED = "certified"
 PARTIAL = "partial"
@@ -123,14 +124,12 @@ def decide(run: Run) -> Verdict:
         reasons.append(_plural(errors, "error"))
     if known:
         reasons.append(_plural(len(known), "known failure"))
-    if other:
-        reasons.append(
-            _plural(len(other), "implementation-defined case") + " read the rules otherwise"
-        )
+    for requirement, n in Counter(r.case.level for r in other).items():
+        reasons.append(_plural(n, f"{requirement} case") + " answered otherwise")
     if not passed:
         reasons.append("no case passed")
     if left_out:
-        declared = len(left_out) + sum(r.status != "skip" for r in run.results)
+        declared = len(left_out) + sum(r.status != SKIP for r in run.results)
         reasons.append(f"{declared - len(left_out)} of {declared} declared cases ran")
     if against or not passed:
         kind = NOT_CERTIFIED
