@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from bent_engines.catalog import DisplayNotDivided
 
+from fives_tools import report_files
 from fives_tools.cases import load_cases
 from fives_tools.cli import main
 from fives_tools.python_adapter import PythonAdapter
@@ -138,6 +139,9 @@ def test_a_glob_whose_cases_all_pass_is_reported_once_with_its_count(bent_run: R
     assert "1 known-failures entry now passes: remove from the known failures" in text
     assert "\n  all-fives/*#play-score (25 cases)\n" in text
     assert text.count("all-fives/*") == 1
+    markdown = report_files.to_markdown(bent_run)
+    assert "## Known failures now passing" in markdown
+    assert "\n- `all-fives/*#play-score` (25 cases)\n" in markdown
 
 
 @pytest.mark.parametrize(

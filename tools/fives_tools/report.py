@@ -81,8 +81,13 @@ def now_passing_lines(run: Run) -> list[str]:
         + ("entry now passes" if len(run.fixed) == 1 else "entries now pass")
         + ": remove from the known failures"
     ]
-    lines += [f"  {entry}" + (f" ({n} cases)" if n > 1 else "") for entry, n in run.fixed]
+    lines += [f"  {fixed_entry(entry, n)}" for entry, n in run.fixed]
     return lines
+
+
+def fixed_entry(entry: str, cases: int) -> str:
+    """A known-failures entry that now passes, with its count when it is a glob of many."""
+    return entry + (f" ({cases} cases)" if cases > 1 else "")
 
 
 def _one_line(mismatch: Mismatch) -> str:

@@ -19,6 +19,7 @@ from fives_tools.report import (
     SHORT,
     describe_failure,
     failure_summary,
+    fixed_entry,
     games_of,
     now_passing_lines,
     status_line,
@@ -241,7 +242,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
     fixed = now_passing_lines(run)
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]
-        lines += [f"- `{entry}`" + (f" ({n} cases)" if n > 1 else "") for entry, n in run.fixed]
+        lines += [f"- {fixed_entry(f'`{entry}`', n)}" for entry, n in run.fixed]
     return "\n".join(lines) + "\n"
 
 
