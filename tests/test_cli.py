@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from fives_tools.cli import main
+from fives_tools.cases import load_cases
+from fives_tools.cli import build_parser, main, use_colour
+from fives_tools.reference_adapter import ReferenceAdapter
+from fives_tools.report import print_report
+from fives_tools.runner import run_cases, select
 
 
 def test_certify_with_no_arguments_certifies_the_reference_engine(
@@ -48,3 +56,63 @@ def test_the_console_script_runs() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "score.unit.raw" in proc.stdout
+
+
+def test_version_names_the_suite_protocol_and_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(
+        r"fives \S+: suite \S+, protocol \S+, reference engine \S+\n", capsys.readouterr().out
+    )
+
+
+def test_every_subcommand_is_described() -> None:
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    listed = {choice.dest: choice.help for choice in commands._choices_actions}
+    for name, sub in commands.choices.items():
+        assert listed.get(name), f"fives --help lists no help for {name}"
+        assert sub.description, f"fives {name} --help has no description"
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    proc = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m fives_tools.cli cases | head -n 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.stdout.count("\n") == 1
+    assert proc.stderr == ""
+
+
+def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Terminal()) and not use_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Terminal())
+    run = run_cases(
+        ReferenceAdapter(), select(load_cases(), patterns=["five-up/layout/diagram-1-2#*"])
+    )
+    painted, plain = io.StringIO(), io.StringIO()
+    print_report(run, painted, colour=True)
+    print_report(run, plain)
+    assert "\x1b[1;32mCERTIFIED\x1b[0m" in painted.getvalue()
+    assert "\x1b[" not in plain.getvalue()
+
+
+def test_cases_of_a_misspelt_game_suggest_the_valid_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cases", "--game", "five-upp"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "fives: unknown game 'five-upp'; did you mean five-up?"
+        " (the games: five-up, exact-61, all-fives)\n"
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -31,10 +33,25 @@ def _load(text: str) -> Any:
 
 
 @pytest.fixture(scope="module")
-def book_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def docs_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The books written once by `fives docs`, and what it said on stderr."""
     out = tmp_path_factory.mktemp("books")
-    assert main(["docs", "--out", str(out)]) == 0
-    return out
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["docs", "--out", str(out)]) == 0
+    return out, err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def book_dir(docs_run: tuple[Path, str]) -> Path:
+    return docs_run[0]
+
+
+def test_docs_reports_the_number_of_files_it_wrote(docs_run: tuple[Path, str]) -> None:
+    out, message = docs_run
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert len(files) > 8  # the pictures beside the Markdown count too
+    assert message.startswith(f"wrote {len(files)} files to {out}")
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -11,16 +14,17 @@ from fives_tools.levels import LAYOUT_FIELDS
 from fives_tools.reference_adapter import ReferenceImplementation
 
 ROOT = Path(__file__).resolve().parent.parent
+BENT = "tests.bent_engines.catalog:DisplayNotDivided"
 
 
-def _pytest(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _pytest(tmp_path: Path, *args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
     """pytest in an empty folder: the only tests are the ones the plugin adds."""
     return subprocess.run(
         [
             sys.executable,
             "-m",
             "pytest",
-            "-q",
+            *(["-q"] if quiet else []),
             "-p",
             "no:cacheprovider",
             "-p",
@@ -32,6 +36,7 @@ def _pytest(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "COLUMNS": "300"},
     )
 
 
@@ -82,3 +87,66 @@ def test_an_adapter_that_cannot_be_loaded_is_a_usage_error(tmp_path: Path) -> No
     proc = _pytest(tmp_path, "--fives-python", "no_such_module:Adapter")
     assert proc.returncode == 4
     assert "cannot import 'no_such_module'" in proc.stderr
+
+
+def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path: Path) -> None:
+    (tmp_path / "test_project.py").write_text(
+        'def test_project():\n    assert False, "the project test ran"\n', "utf-8"
+    )
+    proc = _pytest(
+        tmp_path,
+        "--strict-markers",
+        "--fives-python",
+        BENT,
+        "--fives-case",
+        "five-up/scoring/total-1*",
+        "-m",
+        "must and five_up and play_score",
+        "-rf",
+        quiet=False,
+    )
+    out = proc.stdout
+    assert proc.returncode == 1, out + proc.stderr
+    assert "collected 5 items / 1 deselected / 4 selected" in out
+    assert "2 failed, 2 passed, 1 deselected" in out
+    assert (
+        "fives::five-up/scoring/total-15#play-score - score.play.multiple-of-five,"
+        " score.unit.display: score: display: expected 3, got 15\n" in out
+    )
+    hint = re.search(r"re-run: (pytest .*total-15#play-score')", out)
+    assert hint is not None, out
+    pasted = subprocess.run(
+        [sys.executable, "-m", *shlex.split(hint.group(1)), "-p", "no:cacheprovider"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert pasted.returncode == 1, pasted.stdout + pasted.stderr
+    assert "1 failed, 1 deselected" in pasted.stdout
+    assert "the project test ran" not in pasted.stdout
+
+
+def test_known_failures_are_expected_failures(tmp_path: Path) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("five-up/*#play-score  # display points are still raw\n", "utf-8")
+    proc = _pytest(
+        tmp_path,
+        "--fives-python",
+        BENT,
+        "--fives-case",
+        "five-up/scoring/total-1*",
+        "--fives-known-failures",
+        str(known),
+        "-rx",
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "2 xfailed, 2 xpassed" in proc.stdout
+    assert "known failure (listed as 'five-up/*#play-score')" in proc.stdout
+
+
+def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) -> None:
+    proc = _pytest(tmp_path, "--fives-python", BENT, "--fives-game", "fiveup")
+    assert proc.returncode == 4
+    assert "unknown game 'fiveup'; did you mean five-up?" in proc.stderr

@@ -1,11 +1,14 @@
-"""The certificate's files and the known-failures file, on a bent engine's run."""
+"""The certificate's files and the known-failures file, on a bent engine's run: each file
+says what was checked, and the JSON report follows its schema."""
 
 from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
 from bent_engines.catalog import DisplayNotDivided
 
@@ -13,45 +16,121 @@ from fives_tools import report_files
 from fives_tools.cases import load_cases
 from fives_tools.cli import main
 from fives_tools.python_adapter import PythonAdapter
-from fives_tools.runner import FAIL, Run, read_known_failures, run_cases
+from fives_tools.runner import FAIL, Run, apply_known_failures, read_known_failures, run_cases
+from fives_tools.selection import Filters
+
+SCHEMA = Path(__file__).resolve().parent.parent / "spec" / "schemas" / "report.schema.json"
+
+
+def valid_report(path: Path) -> dict[str, Any]:
+    """The JSON report at ``path``, checked against spec/schemas/report.schema.json."""
+    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    schema = json.loads(SCHEMA.read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)
+    return data
 
 
 @pytest.fixture(scope="module")
 def bent_run() -> Run:
-    return run_cases(PythonAdapter(DisplayNotDivided()), load_cases())
+    run = run_cases(PythonAdapter(DisplayNotDivided()), load_cases())
+    run.command = "fives certify --python tests.bent_engines.catalog:DisplayNotDivided"
+    return run
 
 
 def test_json_report_lists_every_case_with_its_status(bent_run: Run, tmp_path: Path) -> None:
+    apply_known_failures(bent_run, [])
     path = tmp_path / "report.json"
     report_files.write_json(bent_run, path)
-    data = json.loads(path.read_text("utf-8"))
-    assert data["certified"] is False
+    data = valid_report(path)
+    assert data["verdict"]["certified"] is False
+    assert data["verdict"]["text"] == "NOT CERTIFIED: 30 failed"
     assert data["counts"]["fail"] == bent_run.count(FAIL) > 0
     failed = [c for c in data["cases"] if c["status"] == "fail"]
     assert all(c["mismatches"] for c in failed)
     assert {"score"} == {m["field"] for c in failed for m in c["mismatches"]}
+    assert data["command"] == bent_run.command and data["date"] == bent_run.started
+    assert data["implementation"]["levels"][0] == "play-score"
+    assert data["implementation"]["players"] == [2, 3, 4]
+    assert set(data["versions"]) == {"suite", "protocol", "runner"}
 
 
-def test_junit_report_is_valid_xml_with_one_suite_per_game(bent_run: Run, tmp_path: Path) -> None:
+def test_junit_report_has_times_properties_and_field_messages(
+    bent_run: Run, tmp_path: Path
+) -> None:
+    apply_known_failures(bent_run, [])
     path = tmp_path / "junit.xml"
     report_files.write_junit(bent_run, path)
     root = ET.parse(path).getroot()
-    assert [s.get("name") for s in root] == ["five-up", "exact-61", "all-fives"]
+    suites = list(root)
+    assert [s.get("name") for s in suites] == ["five-up", "exact-61", "all-fives"]
+    assert all(s.get("timestamp") == bent_run.started for s in suites)
+    assert all(float(c.get("time", "-1")) >= 0 for c in root.iter("testcase"))
+    props = {p.get("name"): p.get("value") for p in suites[0].iter("property")}
+    assert props["implementation.name"] == bent_run.adapter.name
+    assert props["verdict"] == "NOT CERTIFIED: 30 failed"
+    assert props["version.protocol"] == "1.0" and props["command"] == bent_run.command
     failures = root.findall(".//failure")
-    assert len(failures) == bent_run.count(FAIL)
+    assert len(failures) == bent_run.count(FAIL) == int(root.get("failures", "0"))
+    message = failures[0].get("message", "")
+    assert "score.unit.display" in message and ": score: display: expected " in message
+    assert ", got " in message
     assert "re-run: fives certify" in (failures[0].text or "")
 
 
-def test_markdown_certificate_and_badges(bent_run: Run, tmp_path: Path) -> None:
+def test_known_failures_are_skipped_in_junit_with_the_reason(bent_run: Run, tmp_path: Path) -> None:
+    apply_known_failures(bent_run, ["*#play-score"])
+    path = tmp_path / "junit.xml"
+    report_files.write_junit(bent_run, path)
+    root = ET.parse(path).getroot()
+    assert root.findall(".//failure") == [] and root.get("failures") == "0"
+    known = [s for s in root.iter("skipped") if s.get("message", "").startswith("known failure")]
+    assert len(known) == 30
+    assert "score: display: expected 1, got 5" in known[0].get("message", "")
+    report_files.write_json(bent_run, tmp_path / "r.json")
+    data = valid_report(tmp_path / "r.json")
+    assert data["verdict"]["kind"] == "known-failures"
+    assert data["verdict"]["known_failures"]["still_failing"] == 30
+    assert "NOT CERTIFIED: 30 known failures" in report_files.to_markdown(bent_run)
+
+
+def test_markdown_certificate_says_what_was_checked(bent_run: Run) -> None:
+    apply_known_failures(bent_run, [])
     text = report_files.to_markdown(bent_run)
-    assert "**NOT CERTIFIED**" in text and "## Failures" in text and "`score.unit.display`" in text
+    assert "**NOT CERTIFIED: 30 failed**" in text and "## Failures" in text
+    assert "`score.unit.display`" in text
+    assert f"- command: `{bent_run.command}`" in text and "- filters: none" in text
+    assert "- declared: games five-up, exact-61, all-fives; players 2, 3, 4; levels" in text
+    assert f"- date: {bent_run.started}; duration" in text and "; suite 0.1.0;" in text
+
+
+def test_badges_name_the_game_and_levels_and_show_partial_runs(
+    bent_run: Run, tmp_path: Path
+) -> None:
+    apply_known_failures(bent_run, [])
     badges = {
         p.stem: json.loads(p.read_text("utf-8"))
         for p in report_files.write_badges(bent_run, tmp_path)
     }
     assert badges["five-up"]["color"] == "red"
+    assert badges["five-up"]["message"].startswith("not certified, ")
     assert badges["all-fives"]["color"] == "brightgreen"  # All Fives keeps no display points
+    assert badges["all-fives"]["label"] == (
+        "All Fives (score, ends, attach, conn, turns, settle, match)"
+    )
     assert badges["five-up"]["schemaVersion"] == 1
+    partial = Run(
+        bent_run.adapter,
+        [r for r in bent_run.results if r.case.id.endswith("#attach-points")],
+        filters=Filters.of(levels=["attach-points"]),
+        left_out=[r.case for r in bent_run.results if not r.case.id.endswith("#attach-points")],
+    )
+    badge = report_files.badge(partial, "five-up")
+    assert badge == {
+        "schemaVersion": 1,
+        "label": "Five Up (attach)",
+        "message": "partial, 22/22 cases",
+        "color": "yellow",
+    }
 
 
 def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
@@ -59,7 +138,6 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
 ) -> None:
     bent = "tests.bent_engines.catalog:DisplayNotDivided"
     args = ["certify", "-q", "--python", bent, "--game", "five-up"]
-    assert main(args) == 1
     known = tmp_path / "known.txt"
     known.write_text(
         "# display is still raw\n*#play-score  # all of them\n*#score-table\n"
@@ -76,7 +154,8 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
     out = capsys.readouterr().out
     assert "FAIL (known failure)" in out
     assert (
-        "now passing, remove from the known failures: five-up/layout/diagram-1-4#connections" in out
+        "1 known-failures entry now passes: remove from the known failures\n"
+        "  five-up/layout/diagram-1-4#connections\n" in out
     )
 
 
@@ -98,7 +177,14 @@ def test_cli_writes_every_report(tmp_path: Path) -> None:
             str(tmp_path / "badges"),
         ]
     )
-    assert code == 0
-    assert json.loads((tmp_path / "r.json").read_text("utf-8"))["certified"] is True
-    assert (tmp_path / "badges" / "all-fives.json").exists()
-    assert "**CERTIFIED**" in (tmp_path / "r.md").read_text("utf-8")
+    assert code == 0  # a clean partial run
+    data = valid_report(tmp_path / "r.json")
+    assert data["verdict"]["kind"] == "partial" and data["filters"]["game"] == ["all-fives"]
+    assert data["command"].startswith("fives certify -q --in-process --game all-fives")
+    badge = json.loads((tmp_path / "badges" / "all-fives.json").read_text("utf-8"))
+    assert badge["message"].startswith("certified, ")  # the one game ran in full
+    markdown = (tmp_path / "r.md").read_text("utf-8")
+    assert "**PARTIAL: 126 of 386 declared cases ran**" in markdown
+    assert "- filters: --game all-fives" in markdown
+    assert "left out by the filters: five-up (play-score 26" in markdown
+    assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == "126"

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "spec" / "schemas"
-DOCUMENTED = ["turns-fixture", "settlement-fixture", "match-fixture", "record"]
+DOCUMENTED = ["turns-fixture", "settlement-fixture", "match-fixture", "record", "report"]
 
 
 #: Keywords whose sub-schemas restate fields already described (conditions), not new fields.

@@ -1,16 +1,18 @@
 """The ``fives`` command: certify an implementation, list or dump the suite's cases,
-print the coverage matrix."""
+print the coverage matrix, draw layouts and build the rule books."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
-from fives_tools import coverage, levels, report_files
+from fives_tools import __version__, coverage, levels, protocol, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.fuzz.cli import add_fuzz_commands
@@ -19,10 +21,36 @@ from fives_tools.records_cli import add_record_commands
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.render.commands import add_render_commands
 from fives_tools.report import print_report
-from fives_tools.runner import PASS, Result, read_known_failures, run_cases, select
+from fives_tools.runner import Result, Run, read_known_failures, run_cases
+from fives_tools.selection import Filters, split, unknown_names
 from fives_tools.subprocess_adapter import SubprocessAdapter
+from fives_tools.verdict import EXIT_CANNOT_RUN, decide
 
 REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.stdio_server"]
+
+EXIT_STATUSES = """exit status:
+  0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
+     ran passed) and a run whose every failure is a listed known failure, unless
+     --require-certificate is given
+  1  not certified: a must case failed or errored, or no case passed
+  2  the run could not happen: bad usage or names, an unreadable file or fixture, an
+     adapter that cannot start or dies before it is ready, a report that cannot be written"""
+
+
+class UsageError(Exception):
+    """The command cannot run as given; the message is printed on one line."""
+
+
+def version_text() -> str:
+    return (
+        f"fives {__version__}: suite {protocol.suite_version()},"
+        f" protocol {protocol.protocol_version()}, reference engine {__version__}"
+    )
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
 def _filters(parser: argparse.ArgumentParser) -> None:
@@ -34,8 +62,7 @@ def _filters(parser: argparse.ArgumentParser) -> None:
         "--level",
         action="append",
         default=[],
-        choices=list(levels.LEVELS),
-        help="only cases of this capability level",
+        help="only cases of this capability level: " + ", ".join(levels.LEVELS),
     )
     parser.add_argument(
         "--case",
@@ -67,12 +94,43 @@ def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
     return SubprocessAdapter(REFERENCE_COMMAND, timeout=args.timeout), ""
 
 
+def _filters_of(args: argparse.Namespace) -> Filters:
+    filters = Filters.of(args.game, args.rule, args.level, args.case)
+    problems = unknown_names(filters)
+    if problems:
+        raise UsageError("; ".join(problems))
+    return filters
+
+
+def _known_failures(path: str | None) -> list[str]:
+    if not path:
+        return []
+    try:
+        return read_known_failures(Path(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the known failures {path}: {exc}") from None
+
+
+def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
+    try:
+        if args.json:
+            report_files.write_json(run, Path(args.json))
+        if args.junit:
+            report_files.write_junit(run, Path(args.junit), rerun)
+        if args.markdown:
+            report_files.write_markdown(run, Path(args.markdown), rerun)
+        if args.badges:
+            report_files.write_badges(run, Path(args.badges))
+    except OSError as exc:
+        raise UsageError(f"cannot write {exc.filename}: {exc.strerror}") from None
+
+
 def cmd_certify(args: argparse.Namespace) -> int:
-    cases = select(load_cases(), args.game, args.rule, args.case, args.level)
+    filters = _filters_of(args)
+    known = _known_failures(args.known_failures)
+    cases, left_out = split(load_cases(), filters)
     if not cases:
-        print("fives: no case matches the filters", file=sys.stderr)
-        return 2
-    known = read_known_failures(Path(args.known_failures)) if args.known_failures else []
+        raise UsageError("no case matches the filters")
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
@@ -80,22 +138,16 @@ def cmd_certify(args: argparse.Namespace) -> int:
             adapter, cases, progress=None if args.quiet else _progress, known_failures=known
         )
     except AdapterRefused as exc:
-        print(f"fives: cannot certify this implementation: {exc}", file=sys.stderr)
-        return 2
-    print_report(run, sys.stdout, rerun)
-    if args.json:
-        report_files.write_json(run, Path(args.json))
-    if args.junit:
-        report_files.write_junit(run, Path(args.junit), rerun)
-    if args.markdown:
-        report_files.write_markdown(run, Path(args.markdown), rerun)
-    if args.badges:
-        report_files.write_badges(run, Path(args.badges))
-    return 0 if run.ok and run.count(PASS) else 1
+        raise UsageError(f"cannot certify this implementation: {exc}") from None
+    run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    _write_reports(args, run, rerun)
+    print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
+    return decide(run).exit_status(args.require_certificate)
 
 
 def cmd_cases(args: argparse.Namespace) -> int:
-    cases = select(load_cases(), args.game, args.rule, args.case, args.level)
+    filters = _filters_of(args)  # a misspelt name is answered before the suite is read
+    cases, _ = split(load_cases(), filters)
     if args.dump:
         payload = [
             {
@@ -128,7 +180,10 @@ def cmd_cases(args: argparse.Namespace) -> int:
         if args.dump == "-":
             print(text)
         else:
-            Path(args.dump).write_text(text + "\n", encoding="utf-8")
+            try:
+                report_files.write_file(Path(args.dump), text + "\n")
+            except OSError as exc:
+                raise UsageError(f"cannot write {args.dump}: {exc.strerror}") from None
         return 0
     for case in cases:
         print(f"{case.id}\t{case.level}\t{case.title}")
@@ -143,14 +198,28 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="fives", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="fives",
+        description=__doc__,
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=version_text(), help="print the versions and exit"
+    )
     sub = parser.add_subparsers(dest="command")
 
     certify = sub.add_parser(
         "certify",
         help="run the suite against an implementation and print the certificate",
-        description="With no adapter option, certifies the reference engine through the "
-        "subprocess protocol (python -m fives_tools.stdio_server).",
+        description="Run every case of the suite the implementation declares (its games,"
+        " player counts and levels) and print the certificate, ending in its verdict:"
+        " CERTIFIED when every declared case ran and no must case failed; PARTIAL when"
+        " filters left declared cases out; NOT CERTIFIED otherwise, with the reasons. With no"
+        " adapter option, certifies the reference engine through the subprocess protocol"
+        " (python -m fives_tools.stdio_server).",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     how = certify.add_mutually_exclusive_group()
     how.add_argument(
@@ -175,17 +244,32 @@ def build_parser() -> argparse.ArgumentParser:
     certify.add_argument(
         "--badges", metavar="DIR", help="also write one shields.io endpoint badge per game"
     )
+    certify.add_argument(
+        "--require-certificate",
+        action="store_true",
+        help="exit 1 unless the verdict is CERTIFIED (a PARTIAL or known-failures run too)",
+    )
     certify.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
     certify.set_defaults(func=cmd_certify)
 
-    cases = sub.add_parser("cases", help="list the suite's cases, or dump them as JSON")
+    cases = sub.add_parser(
+        "cases",
+        help="list the suite's cases, or dump them as JSON",
+        description="List the selected cases (ID, requirement, title), or dump them with"
+        " their requests and expectations as one JSON file to use without this runner.",
+    )
     _filters(cases)
     cases.add_argument(
         "--dump", metavar="FILE", help="write every selected case as one JSON file ('-' for stdout)"
     )
     cases.set_defaults(func=cmd_cases)
 
-    cov = sub.add_parser("coverage", help="print which cases and scenarios exercise each rule")
+    cov = sub.add_parser(
+        "coverage",
+        help="print which cases and scenarios exercise each rule",
+        description="Print, per game, every rule with the cases and scenarios that exercise"
+        " it; exits 1 when a rule has none.",
+    )
     cov.set_defaults(func=cmd_coverage)
     add_render_commands(sub)
     add_record_commands(sub)
@@ -193,20 +277,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_closed_pipe() -> int:
+    """The reader went away (``fives cases | head``): stop without a traceback, and keep
+    Python from failing again when it flushes stdout at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
         parser.print_help()
-        return 2
+        return EXIT_CANNOT_RUN
+    args.command_line = shlex.join(["fives", *(sys.argv[1:] if argv is None else argv)])
     try:
         code: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _quiet_closed_pipe()
     except FixtureError as exc:
         print(f"fives: bad fixture: {exc}", file=sys.stderr)
-        return 2
-    except AdapterRefused as exc:
+        return EXIT_CANNOT_RUN
+    except (AdapterRefused, UsageError) as exc:
         print(f"fives: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CANNOT_RUN
     return code
 
 

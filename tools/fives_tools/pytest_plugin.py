@@ -5,28 +5,49 @@
 
 adds one test item per case (``fives::<case ID>``), skipped with a reason when the
 implementation does not declare the case's game, level or player count. ``--fives-game``,
-``--fives-level`` and ``--fives-case`` filter as ``fives certify`` does. The plugin also
-provides the ``fives_adapter`` fixture the suite's own features run on (the reference
-engine in process unless an adapter is named).
+``--fives-level`` and ``--fives-case`` filter as ``fives certify`` does;
+``--fives-known-failures FILE`` turns the cases it lists into expected failures (xfail).
+Each item is marked ``fives``, with its game, level and requirement (``five_up``,
+``play_score``, ``must``, ``implementation_defined`` ...): ``-m "must and five_up"``.
+The plugin also provides the ``fives_adapter`` fixture the suite's own features run on
+(the reference engine in process unless an adapter is named).
 """
 
 from __future__ import annotations
 
+import fnmatch
+import shlex
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fives_engine import find_game, game_names
+from fives_tools import levels
 from fives_tools.adapter import Adapter, AdapterInfo, AdapterRefused
 from fives_tools.cases import Case, load_cases
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.report import describe_failure
-from fives_tools.runner import ERROR, FAIL, SKIP, Result, run_case, select, skip_reason
+from fives_tools.report import describe_failure, failure_summary
+from fives_tools.runner import ERROR, FAIL, SKIP, Result, read_known_failures, run_case, skip_reason
+from fives_tools.selection import Filters, split, unknown_names
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
 pytest_plugins = ["fives_tools.fuzz.pytest_fuzz"]
+
+#: The requirement levels of a case, as markers.
+REQUIREMENTS = {
+    "must": "a case every implementation must pass",
+    "should": "a case an implementation should pass",
+    "implementation-defined": "a case that reads an interpretation of spec/interpretations.yaml",
+}
+
+
+def marker(name: str) -> str:
+    """A game, level or requirement name as a marker name: ``five-up`` -> ``five_up``."""
+    return name.replace("-", "_")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,6 +60,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--fives-case", action="append", default=[], help="only case IDs matching this glob"
     )
     group.addoption("--fives-timeout", type=float, default=10.0, help="seconds per case")
+    group.addoption(
+        "--fives-known-failures",
+        metavar="FILE",
+        help="case IDs/globs expected to fail, one per line: they run as xfail",
+    )
+
+
+def _rerun_prefix(config: pytest.Config) -> str:
+    """The pytest command that re-runs one case when ``--fives-case ID`` is added: the
+    adapter option as given, and ``-m fives`` so the project's own tests stay out."""
+    command = config.getoption("--fives-adapter")
+    option = (
+        f"--fives-adapter {shlex.quote(command)}"
+        if command
+        else f"--fives-python {shlex.quote(config.getoption('--fives-python') or '')}"
+    )
+    return f"pytest {option} -m fives"
 
 
 def _make_adapter(config: pytest.Config) -> Adapter | None:
@@ -77,6 +115,8 @@ class FivesCaseItem(pytest.Item):
         self.case = case
         self.result: Result | None = None
         self.add_marker(pytest.mark.fives)
+        for name in (case.game, case.capability, case.level):
+            self.add_marker(getattr(pytest.mark, marker(name)))
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]
@@ -85,7 +125,9 @@ class FivesCaseItem(pytest.Item):
             pytest.skip(reason)
         self.result = run_case(session.adapter, self.case)
         if self.result.status in (FAIL, ERROR):
-            raise AssertionError(describe_failure(self.result, "pytest --fives-adapter ..."))
+            # the first line is pytest's short summary: the rule and the field, not the ID
+            text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")
+            raise AssertionError(f"{failure_summary(self.result)}\n{text}")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, AssertionError) and self.result is not None:
@@ -96,8 +138,26 @@ class FivesCaseItem(pytest.Item):
         return str(self.case.path), 0, f"fives case {self.case.id}"
 
 
+class FivesSuite(pytest.Collector):
+    """The suite's selected cases under one node, ``fives``."""
+
+    def __init__(self, *, cases: list[Case], **kw: Any) -> None:
+        super().__init__(**kw)
+        self.cases = cases
+
+    def collect(self) -> list[pytest.Item]:
+        return [FivesCaseItem.from_parent(self, name=c.id, case=c) for c in self.cases]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fives: a case of the Fives conformance suite")
+    names = {
+        **{game: find_game(game).title for game in game_names()},
+        **levels.LEVELS,
+        **REQUIREMENTS,
+    }
+    for name, text in names.items():
+        config.addinivalue_line("markers", f"{marker(name)}: {text}")
     try:
         adapter = _make_adapter(config)
     except AdapterRefused as exc:
@@ -106,21 +166,44 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_KEY] = _Session(adapter)
 
 
+def _known_failures(config: pytest.Config) -> list[str]:
+    path = config.getoption("--fives-known-failures")
+    if not path:
+        return []
+    try:
+        return read_known_failures(Path(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise pytest.UsageError(f"fives: cannot read the known failures {path}: {exc}") from None
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m and -k deselect
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
     if _KEY not in config.stash:
         return
-    cases = select(
-        load_cases(),
+    filters = Filters.of(
         games=config.getoption("--fives-game"),
-        patterns=config.getoption("--fives-case"),
         levels=config.getoption("--fives-level"),
+        patterns=config.getoption("--fives-case"),
     )
-    for case in cases:
-        items.append(
-            FivesCaseItem.from_parent(session, name=case.id, nodeid=f"fives::{case.id}", case=case)
-        )
+    problems = unknown_names(filters)
+    if problems:
+        raise pytest.UsageError("fives: " + "; ".join(problems))
+    known = _known_failures(config)
+    cases = split(load_cases(), filters)[0]
+    suite = FivesSuite.from_parent(session, name="fives", nodeid="fives", cases=cases)
+    collected = suite.collect()
+    for item in collected:
+        entry = next((e for e in known if fnmatch.fnmatchcase(item.name, e)), None)
+        if entry is not None:
+            item.add_marker(pytest.mark.xfail(reason=f"known failure (listed as {entry!r})"))
+    # reported as collected, so the header counts the cases ("collected 386 items")
+    nodes: list[pytest.Item | pytest.Collector] = list(collected)
+    config.hook.pytest_collectreport(
+        report=pytest.CollectReport(suite.nodeid, "passed", None, nodes)
+    )
+    items.extend(collected)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

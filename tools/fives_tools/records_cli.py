@@ -66,7 +66,12 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def add_record_commands(sub: Any) -> None:
-    play = sub.add_parser("play", help="play a random match and write its game record (JSON)")
+    play = sub.add_parser(
+        "play",
+        help="play a random match and write its game record (JSON)",
+        description="Play a whole match with uniformly random legal actions and write its"
+        " game record (spec/records.md); the same seed gives the same match.",
+    )
     play.add_argument("--game", default="five-up", choices=game_names())
     play.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
     play.add_argument("--solo", action="store_true", help="four players alone, not partners")
@@ -75,6 +80,11 @@ def add_record_commands(sub: Any) -> None:
         "-o", "--output", metavar="FILE", help="write the record here (default stdout)"
     )
     play.set_defaults(func=cmd_play)
-    record = sub.add_parser("record", help="validate a game record by replaying it under the rules")
+    record = sub.add_parser(
+        "record",
+        help="validate a game record by replaying it under the rules",
+        description="Replay a game record under the rules of its game: every recorded event"
+        " must come out the same. Exits 1 for an invalid record, 2 for an unreadable file.",
+    )
     record.add_argument("file", metavar="FILE")
     record.set_defaults(func=cmd_record)

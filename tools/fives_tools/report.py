@@ -15,7 +15,9 @@ from typing import TextIO
 from fives_engine import find_game, game_names
 from fives_tools import levels
 from fives_tools.causes import cause_lines
+from fives_tools.compare import Mismatch
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.verdict import CERTIFIED, PARTIAL, Verdict, decide
 
 #: A rule touched by a failing case whose primary rule is another one.
 AFFECTED = "affected"
@@ -73,11 +75,62 @@ def status_line(results: list[Result]) -> str:
     return ", ".join(f"{sum(1 for r in results if r.status == s)} {s}" for s in STATUSES)
 
 
-def rerun_command(prefix: str, case_id: str) -> str:
-    return f"{prefix} --case '{case_id}'"
+def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
+    return f"{prefix} {case_option} '{case_id}'"
 
 
-def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str:
+def paint(text: str, colour: str, on: bool) -> str:
+    """``text`` in an ANSI colour (``green``, ``yellow``, ``red``) when ``on``."""
+    codes = {"green": "32", "yellow": "33", "red": "31"}
+    return f"\x1b[1;{codes[colour]}m{text}\x1b[0m" if on else text
+
+
+def verdict_colour(verdict: Verdict) -> str:
+    return {CERTIFIED: "green", PARTIAL: "yellow"}.get(verdict.kind, "red")
+
+
+def now_passing_lines(run: Run) -> list[str]:
+    """The known-failures entries to remove: a count, then one line per entry."""
+    if not run.fixed:
+        return []
+    lines = [
+        f"{len(run.fixed)} known-failures "
+        + ("entry now passes" if len(run.fixed) == 1 else "entries now pass")
+        + ": remove from the known failures"
+    ]
+    lines += [f"  {fixed_entry(entry, n)}" for entry, n in run.fixed]
+    return lines
+
+
+def fixed_entry(entry: str, cases: int) -> str:
+    """A known-failures entry that now passes, with its count when it is a glob of many."""
+    return entry + (f" ({cases} cases)" if cases > 1 else "")
+
+
+def _one_line(mismatch: Mismatch) -> str:
+    """:meth:`Mismatch.describe` on one line (the differing keys, the missing and extra
+    items), cut to a readable length."""
+    head, _, rest = mismatch.describe().partition(":\n    ")
+    text = f"{head}: {'; '.join(rest.split(chr(10) + '    '))}" if rest else head
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def failure_summary(result: Result) -> str:
+    """One line: the rules of the case, then each differing field with expected and got
+    (or the error message). Used where a full description does not fit: JUnit's failure
+    message and pytest's short summary."""
+    if result.mismatches:
+        what = "; ".join(_one_line(m) for m in result.mismatches)
+    else:
+        what = result.message.splitlines()[0] if result.message else result.status
+    # the case's primary rule once fixtures name one, else every rule it checks
+    primary = getattr(result.case, "primary", None)
+    return f"{primary or ', '.join(result.case.rules)}: {what}"
+
+
+def describe_failure(
+    result: Result, rerun_prefix: str = "fives certify", case_option: str = "--case"
+) -> str:
     case = result.case
     ruleset = find_game(case.game)
     known = " (known failure)" if result.known else ""
@@ -96,17 +149,23 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
     if result.mismatches and isinstance(divide, dict) and "divide" not in case.expect:
         lines.append("  your count by first action (divide):")
         lines.extend(f"    {action}: {count}" for action, count in divide.items())
-    lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id)}")
+    lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id, case_option)}")
     return "\n".join(lines)
 
 
-def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> None:
+def print_report(
+    run: Run, out: TextIO, rerun_prefix: str = "fives certify", colour: bool = False
+) -> None:
     info = run.adapter
     out.write(
         f"\nCertificate for {info.name} ({info.language} {info.version}),"
         f" protocol {info.protocol}\n"
     )
+    out.write("Declared games: " + (", ".join(info.games) or "(none)"))
+    out.write("; players: " + ", ".join(map(str, info.players)) + "\n")
     out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
+    if run.filters.options():
+        out.write(f"Filters: {run.filters.options()}\n")
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):
@@ -127,15 +186,20 @@ def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> 
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
-            out.write(describe_failure(result, rerun_prefix) + "\n\n")
+            heading, _, rest = describe_failure(result, rerun_prefix).partition("\n")
+            heading = paint(heading, "yellow" if result.known else "red", colour)
+            out.write(f"{heading}\n{rest}\n\n")
     if bad:
         out.write("Likely causes (rules that best explain the failures, most likely first)\n")
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
-    for case_id in run.fixed:
-        out.write(f"now passing, remove from the known failures: {case_id}\n")
+    for line in now_passing_lines(run):
+        out.write(line + "\n")
+    found = decide(run)
+    if found.left_out:
+        out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
         f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + ("CERTIFIED" if run.ok and run.count(PASS) else "NOT CERTIFIED")
+        + paint(found.text, verdict_colour(found), colour)
         + "\n"
     )

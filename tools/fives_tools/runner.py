@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from fives_tools.adapter import Adapter, AdapterError, AdapterInfo
+from fives_tools.adapter import Adapter, AdapterError, AdapterInfo, AdapterRefused
 from fives_tools.cases import Case
 from fives_tools.compare import Mismatch, compare
+from fives_tools.selection import Filters
 
 PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
 STATUSES = (PASS, FAIL, ERROR, SKIP)
@@ -25,6 +28,7 @@ class Result:
     message: str = ""
     reply: dict[str, Any] | None = None
     known: bool = False  # listed in the known-failures file
+    seconds: float = 0.0  # wall time of the case, for JUnit
 
     @property
     def counts_against(self) -> bool:
@@ -36,7 +40,14 @@ class Result:
 class Run:
     adapter: AdapterInfo
     results: list[Result]
-    fixed: list[str] = field(default_factory=list)  # known failures that now pass
+    #: known-failures entries whose every case now passes, with how many cases each matched
+    fixed: list[tuple[str, int]] = field(default_factory=list)
+    known_failures: list[str] = field(default_factory=list)  # the entries of the file
+    filters: Filters = field(default_factory=Filters)
+    left_out: list[Case] = field(default_factory=list)  # suite cases the filters excluded
+    command: str = ""  # the command line that made the run, for the reports
+    started: str = ""  # ISO 8601 UTC
+    seconds: float = 0.0
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -55,18 +66,8 @@ def select(
     levels: Sequence[str] = (),
 ) -> list[Case]:
     """Filter by game, rule ID, case ID glob pattern and capability level (all optional)."""
-    out = []
-    for case in cases:
-        if games and case.game not in games:
-            continue
-        if rules and not set(rules) & set(case.rules):
-            continue
-        if patterns and not any(fnmatch.fnmatchcase(case.id, p) for p in patterns):
-            continue
-        if levels and case.capability not in levels:
-            continue
-        out.append(case)
-    return out
+    keep = Filters.of(games, rules, levels, patterns)
+    return [case for case in cases if keep.keeps(case)]
 
 
 def read_known_failures(path: Path) -> list[str]:
@@ -110,18 +111,42 @@ def run_cases(
     progress: Callable[[int, int, Result], None] | None = None,
     known_failures: Sequence[str] = (),
 ) -> Run:
-    """Start the adapter, run every case (skipping what it does not declare), stop it."""
-    info = adapter.start()
+    """Start the adapter, run every case (skipping what it does not declare), stop it.
+
+    An implementation that fails before it is ready raises :class:`AdapterRefused`: the run
+    could not happen, which is not the same as a run that found failures."""
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    try:
+        info = adapter.start()
+    except AdapterError as exc:
+        raise AdapterRefused(f"the implementation did not start: {exc}") from None
     results = []
     try:
         for i, case in enumerate(cases, 1):
+            case_clock = time.perf_counter()
             reason = skip_reason(info, case)
             result = Result(case, SKIP, message=reason) if reason else run_case(adapter, case)
-            result.known = any(fnmatch.fnmatchcase(case.id, p) for p in known_failures)
+            result.seconds = time.perf_counter() - case_clock
             results.append(result)
             if progress is not None:
                 progress(i, len(cases), result)
     finally:
         adapter.stop()
-    fixed = [r.case.id for r in results if r.known and r.status == PASS]
-    return Run(info, results, fixed)
+    run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+    apply_known_failures(run, known_failures)
+    return run
+
+
+def apply_known_failures(run: Run, entries: Sequence[str]) -> None:
+    """Mark the results the known-failures ``entries`` list, and find the entries to remove:
+    those whose every case that ran now passes, each once with its number of cases (a glob
+    is one entry, however many cases it matches)."""
+    run.known_failures = list(entries)
+    for result in run.results:
+        result.known = any(fnmatch.fnmatchcase(result.case.id, p) for p in entries)
+    run.fixed = []
+    for entry in entries:
+        ran = [r for r in run.results if r.status != SKIP and fnmatch.fnmatchcase(r.case.id, entry)]
+        if ran and all(r.status == PASS for r in ran):
+            run.fixed.append((entry, len(ran)))

@@ -23,7 +23,8 @@ def build_books(games: list[str] | None = None, root: Path | None = None) -> lis
 
 
 def write_books(out: Path, books: list[Book]) -> list[Path]:
-    """Write ``<game>.html``, ``<game>.md`` with its SVGs, and ``index.html``/``index.md``."""
+    """Write ``<game>.html``, ``<game>.md`` with its SVGs, and ``index.html``/``index.md``;
+    returns every file written, the pictures included (``fives docs`` counts them)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for book in books:
@@ -32,11 +33,12 @@ def write_books(out: Path, books: list[Book]) -> list[Path]:
         text, images = book_markdown(book, book.game)
         md_path = out / f"{book.game}.md"
         md_path.write_text(text, encoding="utf-8")
+        written += [html_path, md_path]
         for rel, svg in images.items():
             target = out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(svg, encoding="utf-8")
-        written += [html_path, md_path]
+            written.append(target)
     for name, text in (("index.html", index_html(books)), ("index.md", index_markdown(books))):
         (out / name).write_text(text, encoding="utf-8")
         written.append(out / name)

@@ -110,7 +110,10 @@ def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     render.set_defaults(func=cmd_render)
 
     docs = sub.add_parser(
-        "docs", help="build the illustrated rule books (one HTML page and Markdown per game)"
+        "docs",
+        help="build the illustrated rule books (one HTML page and Markdown per game)",
+        description="Write one self-contained HTML rule book per game, the same as Markdown"
+        " with its SVG pictures beside it, and an index; prints how many files it wrote.",
     )
     docs.add_argument("--out", required=True, metavar="DIR", help="folder to write the books to")
     docs.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
