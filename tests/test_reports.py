@@ -43,7 +43,7 @@ def test_json_report_lists_every_case_with_its_status(bent_run: Run, tmp_path: P
     report_files.write_json(bent_run, path)
     data = valid_report(path)
     assert data["verdict"]["certified"] is False
-    assert data["verdict"]["text"] == "NOT CERTIFIED: 30 failed"
+    assert data["verdict"]["text"] == f"NOT CERTIFIED: {bent_run.count(FAIL)} failed"
     assert data["counts"]["fail"] == bent_run.count(FAIL) > 0
     failed = [c for c in data["cases"] if c["status"] == "fail"]
     assert all(c["mismatches"] for c in failed)
@@ -67,36 +67,38 @@ def test_junit_report_has_times_properties_and_field_messages(
     assert all(float(c.get("time", "-1")) >= 0 for c in root.iter("testcase"))
     props = {p.get("name"): p.get("value") for p in suites[0].iter("property")}
     assert props["implementation.name"] == bent_run.adapter.name
-    assert props["verdict"] == "NOT CERTIFIED: 30 failed"
+    assert props["verdict"] == f"NOT CERTIFIED: {bent_run.count(FAIL)} failed"
     assert props["version.protocol"] == "1.0" and props["command"] == bent_run.command
     failures = root.findall(".//failure")
     assert len(failures) == bent_run.count(FAIL) == int(root.get("failures", "0"))
-    message = failures[0].get("message", "")
-    assert "score.unit.display" in message and ": score: display: expected " in message
-    assert ", got " in message
+    messages = [f.get("message", "") for f in failures]
+    assert any(m.startswith("score.unit.display: score: display: expected ") for m in messages)
+    assert all(", got " in m for m in messages)
     assert "re-run: fives certify" in (failures[0].text or "")
 
 
 def test_known_failures_are_skipped_in_junit_with_the_reason(bent_run: Run, tmp_path: Path) -> None:
-    apply_known_failures(bent_run, ["*#play-score"])
+    apply_known_failures(bent_run, ["*#play-score", "*#score-table"])
     path = tmp_path / "junit.xml"
     report_files.write_junit(bent_run, path)
     root = ET.parse(path).getroot()
     assert root.findall(".//failure") == [] and root.get("failures") == "0"
     known = [s for s in root.iter("skipped") if s.get("message", "").startswith("known failure")]
-    assert len(known) == 30
+    assert len(known) == bent_run.count(FAIL) > 0
     assert "score: display: expected 1, got 5" in known[0].get("message", "")
     report_files.write_json(bent_run, tmp_path / "r.json")
     data = valid_report(tmp_path / "r.json")
     assert data["verdict"]["kind"] == "known-failures"
-    assert data["verdict"]["known_failures"]["still_failing"] == 30
-    assert "NOT CERTIFIED: 30 known failures" in report_files.to_markdown(bent_run)
+    assert data["verdict"]["known_failures"]["still_failing"] == bent_run.count(FAIL)
+    assert f"NOT CERTIFIED: {bent_run.count(FAIL)} known failures" in report_files.to_markdown(
+        bent_run
+    )
 
 
 def test_markdown_certificate_says_what_was_checked(bent_run: Run) -> None:
     apply_known_failures(bent_run, [])
     text = report_files.to_markdown(bent_run)
-    assert "**NOT CERTIFIED: 30 failed**" in text and "## Failures" in text
+    assert f"**NOT CERTIFIED: {bent_run.count(FAIL)} failed**" in text and "## Failures" in text
     assert "`score.unit.display`" in text
     assert f"- command: `{bent_run.command}`" in text and "- filters: none" in text
     assert "- declared: games five-up, exact-61, all-fives; players 2, 3, 4; levels" in text
@@ -115,7 +117,7 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
     assert badges["five-up"]["message"].startswith("not certified, ")
     assert badges["all-fives"]["color"] == "brightgreen"  # All Fives keeps no display points
     assert badges["all-fives"]["label"] == (
-        "All Fives (score, ends, attach, conn, turns, settle, match)"
+        "All Fives (score, table, ends, attach, conn, turns, settle, match)"
     )
     assert badges["five-up"]["schemaVersion"] == 1
     partial = Run(
@@ -125,10 +127,11 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
         left_out=[r.case for r in bent_run.results if not r.case.id.endswith("#attach-points")],
     )
     badge = report_files.badge(partial, "five-up")
+    ran = sum(r.case.game == "five-up" for r in partial.results)
     assert badge == {
         "schemaVersion": 1,
         "label": "Five Up (attach)",
-        "message": "partial, 22/22 cases",
+        "message": f"partial, {ran}/{ran} cases",
         "color": "yellow",
     }
 
@@ -184,7 +187,10 @@ def test_cli_writes_every_report(tmp_path: Path) -> None:
     badge = json.loads((tmp_path / "badges" / "all-fives.json").read_text("utf-8"))
     assert badge["message"].startswith("certified, ")  # the one game ran in full
     markdown = (tmp_path / "r.md").read_text("utf-8")
-    assert "**PARTIAL: 126 of 386 declared cases ran**" in markdown
+    every = load_cases()
+    ran = [c for c in every if c.game == "all-fives"]
+    assert f"**PARTIAL: {len(ran)} of {len(every)} declared cases ran**" in markdown
     assert "- filters: --game all-fives" in markdown
-    assert "left out by the filters: five-up (play-score 26" in markdown
-    assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == "126"
+    five_up_scores = sum(c.game == "five-up" and c.capability == "play-score" for c in every)
+    assert f"left out by the filters: five-up (play-score {five_up_scores}" in markdown
+    assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == str(len(ran))
