@@ -101,7 +101,7 @@ def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path
         "--fives-case",
         "five-up/scoring/total-1*",
         "-m",
-        "must and five_up and play_score",
+        "must and five_up and score_table",
         "-rf",
         quiet=False,
     )
@@ -110,10 +110,10 @@ def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path
     assert "collected 5 items / 1 deselected / 4 selected" in out
     assert "2 failed, 2 passed, 1 deselected" in out
     assert (
-        "fives::five-up/scoring/total-15#play-score - score.play.multiple-of-five,"
-        " score.unit.display: score: display: expected 3, got 15\n" in out
+        "fives::five-up/scoring/total-15#score-table - score.unit.display:"
+        " score: display: expected 3, got 15\n" in out
     )
-    hint = re.search(r"re-run: (pytest .*total-15#play-score')", out)
+    hint = re.search(r"re-run: (pytest .*total-15#score-table')", out)
     assert hint is not None, out
     pasted = subprocess.run(
         [sys.executable, "-m", *shlex.split(hint.group(1)), "-p", "no:cacheprovider"],
@@ -130,7 +130,7 @@ def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path
 
 def test_known_failures_are_expected_failures(tmp_path: Path) -> None:
     known = tmp_path / "known.txt"
-    known.write_text("five-up/*#play-score  # display points are still raw\n", "utf-8")
+    known.write_text("five-up/*#score-table  # display points are still raw\n", "utf-8")
     proc = _pytest(
         tmp_path,
         "--fives-python",
@@ -143,7 +143,7 @@ def test_known_failures_are_expected_failures(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "2 xfailed, 2 xpassed" in proc.stdout
-    assert "known failure (listed as 'five-up/*#play-score')" in proc.stdout
+    assert "known failure (listed as 'five-up/*#score-table')" in proc.stdout
 
 
 def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) -> None:
