@@ -3,7 +3,10 @@ diagnosed in words, never hangs the run, and no child process outlives it."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -11,7 +14,8 @@ import pytest
 
 from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import Case, load_cases
-from fives_tools.runner import ERROR, PASS, run_cases, select
+from fives_tools.cli import main
+from fives_tools.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
@@ -36,6 +40,8 @@ def adapter(mode: str, tmp_path: Path, **kw: float) -> SubprocessAdapter:
         ("wrong-seq", "wrong sequence number: expected 2, got 3"),
         ("schema", "reply breaks the schema: total: 'five' is not of type 'integer'"),
         ("huge", "exceeds the limit of 1048576 bytes"),
+        ("deep-json", "nested too deeply"),
+        ("close-stdout", "closed its stdout but is still running"),
     ],
 )
 def test_one_misbehaviour_costs_one_case_and_the_run_goes_on(
@@ -57,9 +63,47 @@ def test_an_unknown_protocol_version_is_refused_with_a_clear_message(tmp_path: P
         adapter("bad-version", tmp_path).start()
 
 
-def test_an_adapter_that_never_gets_ready_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(Exception, match="exited"):
-        adapter("no-ready", tmp_path, start_timeout=5).start()
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("no-ready", "the adapter exited (code 3) while we waited for the ready message"),
+        ("bom", "a byte-order mark"),
+        ("slow-start", "no answer within 1 s while waiting for the ready message"),
+        ("no-players", "players: [] should be non-empty"),
+    ],
+)
+def test_a_failed_start_is_refused_in_one_line(mode: str, reason: str, tmp_path: Path) -> None:
+    with pytest.raises(AdapterRefused) as refused:
+        adapter(mode, tmp_path, start_timeout=1).start()
+    assert reason in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_start_up_timeout_is_its_own(tmp_path: Path) -> None:
+    """A long per-case timeout does not stretch the wait for ``ready``."""
+    slow = adapter("slow-start", tmp_path, timeout=60, start_timeout=0.5)
+    with pytest.raises(AdapterRefused, match=r"within 0\.5 s"):
+        slow.start()
+
+
+def test_an_adapter_that_does_not_read_its_input_cannot_hang_the_run(tmp_path: Path) -> None:
+    many = select(load_cases(), games=["five-up"], levels=["play-score"])[:30]
+    done: list[Run] = []
+    worker = threading.Thread(
+        target=lambda: done.append(run_cases(adapter("no-read", tmp_path, timeout=0.5), many)),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(timeout=120)
+    assert done, "the runner blocked writing to an adapter that does not read"
+    assert any("stopped reading its input" in r.message for r in done[0].results)
+
+
+def test_a_stderr_flood_keeps_only_a_bounded_tail(cases: list[Case], tmp_path: Path) -> None:
+    run = run_cases(adapter("stderr-flood", tmp_path), cases)
+    message = run.results[1].message
+    assert run.results[1].status == ERROR
+    assert message.endswith("END-OF-FLOOD") and len(message) < 5000
 
 
 def test_a_command_that_does_not_exist_is_refused() -> None:
@@ -75,11 +119,90 @@ def _running(pid: int) -> bool:
     return "Z" not in state.split()[1]
 
 
-def test_no_child_process_outlives_the_run(cases: list[Case], tmp_path: Path) -> None:
-    run = run_cases(adapter("grandchild", tmp_path), cases)
-    assert all(r.status == PASS for r in run.results)
-    pid = int((tmp_path / "state.pid").read_text())
+def _gone(pid: int) -> bool:
     deadline = time.monotonic() + 5  # SIGKILL is delivered asynchronously
     while _running(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _running(pid)
+    return not _running(pid)
+
+
+@pytest.mark.parametrize("mode", ["grandchild", "grandchild-setsid"])
+def test_no_child_process_outlives_the_run(mode: str, cases: list[Case], tmp_path: Path) -> None:
+    run = run_cases(adapter(mode, tmp_path), cases)
+    assert all(r.status == PASS for r in run.results)
+    assert _gone(int((tmp_path / "state.pid").read_text()))
+
+
+@pytest.mark.parametrize(
+    ("signum", "status", "said"),
+    [
+        (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"),
+        (signal.SIGHUP, 128 + signal.SIGHUP, "terminated"),
+        (signal.SIGINT, 130, "interrupted"),
+    ],
+)
+def test_a_signal_to_the_runner_ends_the_adapter_session(
+    signum: int, status: int, said: str, tmp_path: Path
+) -> None:
+    command = f"{sys.executable} {PROGRAM} hang {tmp_path / 'state'}"
+    runner = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fives_tools.cli",
+            "certify",
+            "-q",
+            "--adapter",
+            command,
+            "--timeout",
+            "600",
+            "--case",
+            "five-up/layout/diagram-1-*",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    grandchild = tmp_path / "state.pid"
+    deadline = time.monotonic() + 60
+    while not grandchild.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # the adapter now hangs on the second case
+    runner.send_signal(signum)
+    _, err = runner.communicate(timeout=30)
+    assert runner.returncode == status, err
+    assert "Traceback" not in err and said in err
+    assert _gone(int((tmp_path / "state.adapter-pid").read_text()))
+    assert _gone(int(grandchild.read_text()))
+
+
+def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = f"{sys.executable} {PROGRAM} bom {tmp_path / 'state'}"
+    case = "five-up/layout/diagram-1-2*"
+    assert main(["certify", "-q", "--adapter", command, "--case", case]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("fives: cannot certify this implementation: it did not start")
+    assert "byte-order mark" in err and "\n" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--timeout", "nan"],
+        ["--timeout", "inf"],
+        ["--timeout", "-1"],
+        ["--timeout", "0"],
+        ["--startup-timeout", "nan"],
+        ["--adapter", ""],
+        ["--adapter", "  "],
+    ],
+)
+def test_bad_adapter_options_are_usage_errors(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["certify", *args])
+    assert exited.value.code == 2
+    assert "usage:" in capsys.readouterr().err

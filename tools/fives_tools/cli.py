@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from fives_tools import coverage, levels, report_files
+from fives_tools import coverage, levels, options, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.python_adapter import PythonAdapter, load_object
@@ -53,17 +53,16 @@ def _progress(i: int, n: int, result: Result) -> None:
 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
     """The adapter the options name, and the option text that re-selects it."""
-    if args.adapter:
-        return SubprocessAdapter(
-            args.adapter, timeout=args.timeout
-        ), f"--adapter {shlex.quote(args.adapter)}"
+    timeouts = {"timeout": args.timeout, "start_timeout": args.startup_timeout}
+    if args.adapter is not None:
+        return SubprocessAdapter(args.adapter, **timeouts), f"--adapter {shlex.quote(args.adapter)}"
     if args.python:
         return PythonAdapter(
             load_object(args.python), args.python
         ), f"--python {shlex.quote(args.python)}"
     if args.in_process:
         return ReferenceAdapter(), "--in-process"
-    return SubprocessAdapter(REFERENCE_COMMAND, timeout=args.timeout), ""
+    return SubprocessAdapter(REFERENCE_COMMAND, **timeouts), ""
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -151,7 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     how = certify.add_mutually_exclusive_group()
     how.add_argument(
-        "--adapter", metavar="'CMD ARGS'", help="a program speaking the NDJSON protocol"
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="a program speaking the NDJSON protocol",
     )
     how.add_argument(
         "--python", metavar="MODULE:ATTR", help="a Python adapter object or entry point name"
@@ -161,7 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _filters(certify)
     certify.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per case (default 10)"
+        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    certify.add_argument(
+        "--startup-timeout",
+        type=options.seconds,
+        default=20.0,
+        help="seconds for the adapter to start and send ready (default 20)",
     )
     certify.add_argument(
         "--known-failures", metavar="FILE", help="case IDs/globs expected to fail, one per line"
@@ -203,6 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AdapterRefused as exc:
         print(f"fives: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nfives: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from fives_tools.adapter import Adapter, AdapterInfo, AdapterRefused
 from fives_tools.cases import Case, load_cases
+from fives_tools.options import command, seconds
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.report import describe_failure
@@ -28,20 +29,32 @@ from fives_tools.subprocess_adapter import SubprocessAdapter
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fives", "Fives conformance suite")
-    group.addoption("--fives-adapter", metavar="CMD", help="certify this protocol program")
+    group.addoption(
+        "--fives-adapter", metavar="CMD", type=command, help="certify this protocol program"
+    )
     group.addoption("--fives-python", metavar="MODULE:ATTR", help="certify this Python adapter")
     group.addoption("--fives-game", action="append", default=[], help="only this game")
     group.addoption("--fives-level", action="append", default=[], help="only this capability level")
     group.addoption(
         "--fives-case", action="append", default=[], help="only case IDs matching this glob"
     )
-    group.addoption("--fives-timeout", type=float, default=10.0, help="seconds per case")
+    group.addoption("--fives-timeout", type=seconds, default=10.0, help="seconds per case")
+    group.addoption(
+        "--fives-startup-timeout",
+        type=seconds,
+        default=20.0,
+        help="seconds for the adapter to start and send ready",
+    )
 
 
 def _make_adapter(config: pytest.Config) -> Adapter | None:
     command = config.getoption("--fives-adapter")
-    if command:
-        return SubprocessAdapter(command, timeout=config.getoption("--fives-timeout"))
+    if command is not None:
+        return SubprocessAdapter(
+            command,
+            timeout=config.getoption("--fives-timeout"),
+            start_timeout=config.getoption("--fives-startup-timeout"),
+        )
     spec = config.getoption("--fives-python")
     if spec:
         return PythonAdapter(load_object(spec), spec)
@@ -49,15 +62,23 @@ def _make_adapter(config: pytest.Config) -> Adapter | None:
 
 
 class _Session:
-    """One adapter for the whole pytest session, started on first use."""
+    """One adapter for the whole pytest session, started on first use; a failed start is
+    tried once, and every case then errors at once with its reason."""
 
     def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
         self.info: AdapterInfo | None = None
+        self.refused: AdapterRefused | None = None
 
     def ensure(self) -> AdapterInfo:
+        if self.refused is not None:
+            raise self.refused
         if self.info is None:
-            self.info = self.adapter.start()
+            try:
+                self.info = self.adapter.start()
+            except AdapterRefused as exc:
+                self.refused = exc
+                raise
         return self.info
 
     def close(self) -> None:
@@ -74,6 +95,15 @@ class FivesCaseItem(pytest.Item):
         self.case = case
         self.result: Result | None = None
         self.add_marker(pytest.mark.fives)
+
+    def setup(self) -> None:
+        try:
+            self.config.stash[_KEY].ensure()
+            return
+        except AdapterRefused as exc:
+            reason = str(exc)
+        # failing in setup makes the case an error, shown as one line
+        pytest.fail(f"fives: cannot certify this implementation: {reason}", pytrace=False)
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]
