@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from fives_tools import coverage, levels, options, report_files
+from fives_tools import coverage, files, levels, options, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.python_adapter import PythonAdapter, load_object
@@ -125,7 +125,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
         if args.dump == "-":
             print(text)
         else:
-            Path(args.dump).write_text(text + "\n", encoding="utf-8")
+            files.write_text(Path(args.dump), text + "\n")
         return 0
     for case in cases:
         print(f"{case.id}\t{case.level}\t{case.title}")
@@ -209,6 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"fives: bad fixture: {exc}", file=sys.stderr)
         return 2
     except AdapterRefused as exc:
+        print(f"fives: {exc}", file=sys.stderr)
+        return 2
+    except files.WriteError as exc:
         print(f"fives: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

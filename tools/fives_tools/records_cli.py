@@ -15,6 +15,7 @@ from typing import Any
 
 from fives_engine import FivesError, MatchState, Setup, find_game, game_names
 from fives_engine.record import dumps_record, read_record, validate_record, write_record
+from fives_tools import files
 
 
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
@@ -35,7 +36,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     text = dumps_record(write_record(match, seed=args.seed))
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        files.write_text(Path(args.output), text)
         print(f"{args.output}: {_summary(match)}")
     else:
         sys.stdout.write(text)

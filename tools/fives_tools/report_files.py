@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools import levels, protocol
+from fives_tools import files, levels, protocol
 from fives_tools.report import SHORT, describe_failure, games_of, status_line, table, verdict
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, Run
 
@@ -43,7 +43,7 @@ def to_json(run: Run) -> dict[str, Any]:
 
 
 def write_json(run: Run, path: Path) -> None:
-    path.write_text(json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    files.write_text(path, json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n")
 
 
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
@@ -74,7 +74,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
             elif r.status == SKIP:
                 ET.SubElement(case, "skipped", message=r.message)
     ET.indent(suites)
-    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+    files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
 
 
 def _md(text: str) -> str:
@@ -116,7 +116,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
 
 
 def write_markdown(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
-    path.write_text(to_markdown(run, rerun_prefix), encoding="utf-8")
+    files.write_text(path, to_markdown(run, rerun_prefix))
 
 
 def badge(run: Run, game: str) -> dict[str, Any]:
@@ -134,10 +134,10 @@ def badge(run: Run, game: str) -> dict[str, Any]:
 
 
 def write_badges(run: Run, folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+    files.make_dir(folder)
     paths = []
     for game in games_of(run):
         path = folder / f"{game}.json"
-        path.write_text(json.dumps(badge(run, game)) + "\n", encoding="utf-8")
+        files.write_text(path, json.dumps(badge(run, game)) + "\n")
         paths.append(path)
     return paths
