@@ -3,18 +3,23 @@ diagnosed in words, never hangs the run, and no child process outlives it."""
 
 from __future__ import annotations
 
+import io
+import json
 import signal
 import subprocess
 import sys
 import threading
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from fives_tools import report_files
 from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import Case, load_cases
 from fives_tools.cli import main
+from fives_tools.report import print_report
 from fives_tools.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
@@ -206,3 +211,29 @@ def test_bad_adapter_options_are_usage_errors(
         main(["certify", *args])
     assert exited.value.code == 2
     assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["hostile-text", "hostile-reply"])
+def test_text_from_the_adapter_is_escaped_in_every_report(
+    mode: str, cases: list[Case], tmp_path: Path
+) -> None:
+    run = run_cases(adapter(mode, tmp_path), cases)
+    assert run.results[1].status == ERROR
+    console = io.StringIO()
+    print_report(run, console)
+    report_files.write_junit(run, tmp_path / "junit.xml")
+    report_files.write_json(run, tmp_path / "report.json")
+    report_files.write_markdown(run, tmp_path / "c.md")
+    ET.parse(tmp_path / "junit.xml")  # still well-formed XML
+    json.loads((tmp_path / "report.json").read_text("utf-8"))
+    shown = {
+        "console": console.getvalue(),
+        "markdown": (tmp_path / "c.md").read_text("utf-8"),
+        "junit": (tmp_path / "junit.xml").read_text("utf-8"),
+        "json": (tmp_path / "report.json").read_text("utf-8"),
+    }
+    for where, text in shown.items():
+        for bad in ("\x1b", "\x00", "\x07", "\r", "\u202e", "\x85"):
+            assert bad not in text, (where, bad)
+        assert "CERTIFIED" not in [line.strip() for line in text.splitlines()], where
+    assert "evil\\x1b[2J" in shown["console"]  # escaped, still readable

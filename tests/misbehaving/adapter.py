@@ -74,7 +74,7 @@ def on_start(ready: dict[str, object]) -> int | None:
         ready["protocol"] = "2.0"
     if MODE == "no-players":
         ready["players"] = []
-    if MODE == "hostile-text":
+    if MODE in ("hostile-text", "hostile-reply"):
         ready["implementation"] = {"name": "evil" + HOSTILE, "version": "1" + HOSTILE}
     if MODE in ("grandchild", "grandchild-setsid", "hang"):
         leave_grandchild(MODE != "grandchild")
@@ -95,6 +95,8 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
     if MODE == "hostile-text":
         print("adapter:" + HOSTILE.replace("\ud800", "?"), file=sys.stderr)
         return 7
+    if MODE == "hostile-reply":
+        reply = {"error": {"kind": "bad-request", "message": "no\n\nCERTIFIED" + HOSTILE}}
     if MODE == "hang":
         time.sleep(600)
     if MODE == "close-stdout":

@@ -3,6 +3,7 @@ with its citation, input, diff and a command that re-runs just that case."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections import defaultdict
 from typing import TextIO
@@ -10,6 +11,7 @@ from typing import TextIO
 from fives_engine import find_game, game_names
 from fives_tools import levels
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.text import clean
 
 SHORT = {
     levels.PLAY_SCORE: "score",
@@ -83,6 +85,13 @@ def describe_failure(result: Result, rerun_prefix: str = "fives certify") -> str
 
 
 def print_report(run: Run, out: TextIO, rerun_prefix: str = "fives certify") -> None:
+    """Write the certificate to ``out``, every line made safe to show (:func:`clean`)."""
+    buffer = io.StringIO()
+    _write_report(run, buffer, rerun_prefix)
+    out.write(clean(buffer.getvalue(), lines=True))
+
+
+def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     info = run.adapter
     out.write(
         f"\nCertificate for {info.name} ({info.language} {info.version}),"

@@ -11,6 +11,7 @@ from fives_engine import find_game
 from fives_tools import files, levels, protocol
 from fives_tools.report import SHORT, describe_failure, games_of, status_line, table, verdict
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, Run
+from fives_tools.text import clean
 
 
 def to_json(run: Run) -> dict[str, Any]:
@@ -73,6 +74,9 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
                 )
             elif r.status == SKIP:
                 ET.SubElement(case, "skipped", message=r.message)
+    for element in suites.iter():  # XML 1.0 cannot carry control characters at all
+        element.text = element.text and clean(element.text, lines=True)
+        element.attrib = {k: clean(v) for k, v in element.attrib.items()}
     ET.indent(suites)
     files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
 
@@ -112,7 +116,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         lines += ["", "## Failures", ""]
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
-    return "\n".join(lines) + "\n"
+    return clean("\n".join(lines) + "\n", lines=True)
 
 
 def write_markdown(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
