@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import FivesError, MatchState, Setup, find_game, game_names
-from fives_engine.record import dumps_record, read_record, validate_record, write_record
+from fives_engine.record import dumps_record, read_record_file, validate_record, write_record
 from fives_tools import files
 
 
@@ -54,7 +54,7 @@ def _summary(match: MatchState) -> str:
 def cmd_record(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        record: dict[str, Any] = read_record(path.read_text(encoding="utf-8"))
+        record: dict[str, Any] = read_record_file(path)
         match = validate_record(record)
     except OSError as exc:
         print(f"fives record: cannot read {path}: {exc.strerror}", file=sys.stderr)
