@@ -85,6 +85,26 @@ class _Tail:
         return [clean(line) for line in text.splitlines() if line.strip()][-count:]
 
 
+def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The exit code once ``proc`` has exited (None while it runs), without reaping it: until
+    it is reaped its pid cannot be reused, so ending its session cannot hit a stranger."""
+    if not hasattr(os, "waitid"):  # not on every system; then reap at once
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return proc.wait(timeout=timeout)
+        return None
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # already reaped
+            return proc.returncode
+        if info is not None:
+            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
 class SubprocessAdapter:
     """An implementation behind a command line, spoken to over stdin/stdout."""
 
@@ -200,7 +220,7 @@ class SubprocessAdapter:
             except BlockingIOError:
                 pass
             except OSError:
-                code = self.proc.poll()
+                code = _exit_code(self.proc, 0.5)
                 raise self._fail(f"the adapter closed its input (exit code {code})") from None
             if not data:
                 return
@@ -220,9 +240,7 @@ class SubprocessAdapter:
                 f"no answer within {timeout:g} s while waiting for {waiting_for}"
             ) from None
         if item is _EOF:
-            code = None
-            with contextlib.suppress(subprocess.TimeoutExpired, AttributeError):
-                code = self.proc.wait(timeout=0.5)  # type: ignore[union-attr]
+            code = None if self.proc is None else _exit_code(self.proc, 0.5)
             if code is None:
                 raise self._fail(
                     f"the adapter closed its stdout but is still running, while we waited"
@@ -303,13 +321,11 @@ class SubprocessAdapter:
         try:
             if proc is not None:
                 with contextlib.suppress(AdapterError, OSError, ValueError):
-                    self._send({"type": "stop"}, 2)
+                    self._send({"type": "stop"}, 2)  # a failure here ends the process itself
                     if proc.stdin is not None:
                         proc.stdin.close()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=2)
-                self.proc = proc
-                self._kill()
+                    _exit_code(proc, 2)
+                self._kill()  # whatever it left running, even after a clean exit
         finally:
             self._signals.close()
 
