@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools import cli
+from fives_tools import cli, files
 from fives_tools.book import build_books
 from fives_tools.book.model import Book
 from fives_tools.cases import Case, load_cases
@@ -161,3 +161,18 @@ def test_a_full_disk_leaves_the_old_file_whole(
     _refused(output, target, capsys, "No space left on device", old)
     assert old.read_text() == "the previous version\n"
     assert not [p for p in full_disk.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_a_link_is_followed_and_a_device_is_written_in_place(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    files.write_text(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE) as reader:
+        files.write_text(fifo, "through a pipe\n")
+        assert reader.communicate(timeout=10)[0] == b"through a pipe\n"
+    assert fifo.is_fifo()

@@ -42,20 +42,34 @@ def _mode(path: Path) -> int:
     return 0o666 & ~umask
 
 
+def _write_stream(path: Path, data: bytes) -> None:
+    """A device, pipe or socket (``/dev/stdout``, a FIFO): written in place, never replaced."""
+    try:
+        with path.open("wb") as out:
+            out.write(data)
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
+
+
 def write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temporary file, fsync, rename)."""
+    """Write ``data`` to ``path`` atomically (temporary file, fsync, rename); through a
+    symbolic link, the file it points to is replaced, not the link."""
     path = Path(path)
     if path.is_dir():
         raise WriteError(f"cannot write {path}: it is a folder")
+    if path.exists() and not path.is_file():
+        _write_stream(path, data)
+        return
+    real = Path(os.path.realpath(path))
     temporary: str | None = None
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temporary = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, _mode(path))
-        os.replace(temporary, path)
+        os.chmod(temporary, _mode(real))
+        os.replace(temporary, real)
     except OSError as exc:
         if temporary is not None:
             with contextlib.suppress(OSError):
