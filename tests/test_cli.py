@@ -48,3 +48,14 @@ def test_the_console_script_runs() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "score.unit.raw" in proc.stdout
+
+
+def test_an_unreadable_known_failures_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "known.txt"
+    bad.write_bytes(b"\xff\xfe")
+    for path, reason in ((tmp_path / "none.txt", "No such file"), (bad, "not UTF-8 text")):
+        assert main(["certify", "--in-process", "--known-failures", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read {path}: {reason}" in err and "Traceback" not in err

@@ -70,7 +70,12 @@ def cmd_certify(args: argparse.Namespace) -> int:
     if not cases:
         print("fives: no case matches the filters", file=sys.stderr)
         return 2
-    known = read_known_failures(Path(args.known_failures)) if args.known_failures else []
+    try:
+        known = read_known_failures(Path(args.known_failures)) if args.known_failures else []
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
+        print(f"fives: cannot read {args.known_failures}: {reason}", file=sys.stderr)
+        return 2
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
