@@ -59,3 +59,11 @@ def test_an_unreadable_known_failures_file_is_one_line(
         assert main(["certify", "--in-process", "--known-failures", str(path)]) == 2
         err = capsys.readouterr().err
         assert f"cannot read {path}: {reason}" in err and "Traceback" not in err
+
+
+def test_a_python_adapter_without_a_module_name_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["certify", "--python", ":Adapter"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot import ''" in err and "Traceback" not in err

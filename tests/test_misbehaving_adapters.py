@@ -202,6 +202,7 @@ def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
         ["--startup-timeout", "nan"],
         ["--adapter", ""],
         ["--adapter", "  "],
+        ["--python", ""],
     ],
 )
 def test_bad_adapter_options_are_usage_errors(

@@ -91,7 +91,12 @@ def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> N
 
 
 def test_bad_timeouts_and_an_empty_adapter_are_usage_errors(tmp_path: Path) -> None:
-    bad = (("--fives-timeout", "nan"), ("--fives-startup-timeout", "0"), ("--fives-adapter", " "))
+    bad = (
+        ("--fives-timeout", "nan"),
+        ("--fives-startup-timeout", "0"),
+        ("--fives-adapter", " "),
+        ("--fives-python", ""),
+    )
     for args in bad:
         proc = _pytest(tmp_path, *args)
         assert proc.returncode == 4, args

@@ -56,7 +56,7 @@ def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
     timeouts = {"timeout": args.timeout, "start_timeout": args.startup_timeout}
     if args.adapter is not None:
         return SubprocessAdapter(args.adapter, **timeouts), f"--adapter {shlex.quote(args.adapter)}"
-    if args.python:
+    if args.python is not None:
         return PythonAdapter(
             load_object(args.python), args.python
         ), f"--python {shlex.quote(args.python)}"
@@ -161,7 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a program speaking the NDJSON protocol",
     )
     how.add_argument(
-        "--python", metavar="MODULE:ATTR", help="a Python adapter object or entry point name"
+        "--python",
+        metavar="MODULE:ATTR",
+        type=options.command,
+        help="a Python adapter object or entry point name",
     )
     how.add_argument(
         "--in-process", action="store_true", help="the reference engine without a subprocess"

@@ -27,8 +27,8 @@ def seconds(text: str) -> float:
 
 
 def command(text: str) -> str:
-    """argparse type: a command line that names a program (an empty one is refused, so an
-    unset variable in CI cannot silently certify something else)."""
+    """argparse type: an adapter command or ``module:attr`` that names something (an empty
+    one is refused, so an unset variable in CI cannot silently certify something else)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("the adapter command is empty")
+        raise argparse.ArgumentTypeError("empty: name the adapter to certify")
     return text

@@ -32,7 +32,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--fives-adapter", metavar="CMD", type=command, help="certify this protocol program"
     )
-    group.addoption("--fives-python", metavar="MODULE:ATTR", help="certify this Python adapter")
+    group.addoption(
+        "--fives-python", metavar="MODULE:ATTR", type=command, help="certify this Python adapter"
+    )
     group.addoption("--fives-game", action="append", default=[], help="only this game")
     group.addoption("--fives-level", action="append", default=[], help="only this capability level")
     group.addoption(
@@ -56,7 +58,7 @@ def _make_adapter(config: pytest.Config) -> Adapter | None:
             start_timeout=config.getoption("--fives-startup-timeout"),
         )
     spec = config.getoption("--fives-python")
-    if spec:
+    if spec is not None:
         return PythonAdapter(load_object(spec), spec)
     return None
 
