@@ -168,17 +168,16 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
         stderr=subprocess.PIPE,
         text=True,
     )
-    grandchild = tmp_path / "state.pid"
+    hanging = tmp_path / "state.hanging"  # the adapter hangs on the second case
     deadline = time.monotonic() + 60
-    while not grandchild.exists() and time.monotonic() < deadline:
+    while not hanging.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(1.0)  # the adapter now hangs on the second case
     runner.send_signal(signum)
     _, err = runner.communicate(timeout=30)
     assert runner.returncode == status, err
     assert "Traceback" not in err and said in err
     assert _gone(int((tmp_path / "state.adapter-pid").read_text()))
-    assert _gone(int(grandchild.read_text()))
+    assert _gone(int((tmp_path / "state.pid").read_text()))
 
 
 def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(

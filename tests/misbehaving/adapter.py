@@ -4,8 +4,9 @@
 
 It answers like the reference engine except in the one way MODE names. STATE_FILE
 records how many times the program was started, so modes can misbehave only once;
-beside it, ``.adapter-pid`` holds the pid of the latest start and ``.pid`` the pid of
-the grandchild the ``grandchild`` modes leave behind.
+beside it, ``.adapter-pid`` holds the pid of the latest start, ``.pid`` the pid of the
+grandchild the ``grandchild`` modes and ``hang`` leave behind, and ``.hanging`` appears
+when ``hang`` starts to hang.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
     if MODE == "hostile-reply":
         reply = {"error": {"kind": "bad-request", "message": "no\n\nCERTIFIED" + HOSTILE}}
     if MODE == "hang":
+        if STATE is not None:
+            STATE.with_suffix(".hanging").touch()
         time.sleep(600)
     if MODE == "close-stdout":
         os.close(1)
