@@ -131,11 +131,24 @@ def _gone(pid: int) -> bool:
     return not _running(pid)
 
 
-@pytest.mark.parametrize("mode", ["grandchild", "grandchild-setsid"])
-def test_no_child_process_outlives_the_run(mode: str, cases: list[Case], tmp_path: Path) -> None:
+def _all_gone(pid_file: Path) -> bool:
+    return all(_gone(int(pid)) for pid in pid_file.read_text().split())
+
+
+@pytest.mark.parametrize(
+    ("mode", "errors"),
+    [
+        ("grandchild", 0),  # stays in the adapter's session
+        ("grandchild-setsid", 0),  # leaves it
+        ("orphan", 1),  # leaves it, and its parent crashes: only the marker finds it
+    ],
+)
+def test_no_child_process_outlives_the_run(
+    mode: str, errors: int, cases: list[Case], tmp_path: Path
+) -> None:
     run = run_cases(adapter(mode, tmp_path), cases)
-    assert all(r.status == PASS for r in run.results)
-    assert _gone(int((tmp_path / "state.pid").read_text()))
+    assert run.count(ERROR) == errors and run.count(PASS) == len(cases) - errors
+    assert _all_gone(tmp_path / "state.pid")
 
 
 @pytest.mark.parametrize(
@@ -177,7 +190,7 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
     assert runner.returncode == status, err
     assert "Traceback" not in err and said in err
     assert _gone(int((tmp_path / "state.adapter-pid").read_text()))
-    assert _gone(int((tmp_path / "state.pid").read_text()))
+    assert _all_gone(tmp_path / "state.pid")
 
 
 def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(

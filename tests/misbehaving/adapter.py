@@ -4,9 +4,9 @@
 
 It answers like the reference engine except in the one way MODE names. STATE_FILE
 records how many times the program was started, so modes can misbehave only once;
-beside it, ``.adapter-pid`` holds the pid of the latest start, ``.pid`` the pid of the
-grandchild the ``grandchild`` modes and ``hang`` leave behind, and ``.hanging`` appears
-when ``hang`` starts to hang.
+beside it, ``.adapter-pid`` holds the pid of the latest start, ``.pid`` the pids of the
+grandchildren the ``grandchild`` modes, ``orphan`` and ``hang`` leave behind, and
+``.hanging`` appears when ``hang`` starts to hang.
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ def answer_without_reading() -> None:
 def leave_grandchild(new_session: bool) -> None:
     child = subprocess.Popen(SLEEPER, start_new_session=new_session)
     assert STATE is not None
-    STATE.with_suffix(".pid").write_text(str(child.pid))
+    with STATE.with_suffix(".pid").open("a") as pids:
+        pids.write(f"{child.pid}\n")
 
 
 def on_start(ready: dict[str, object]) -> int | None:
@@ -77,7 +78,7 @@ def on_start(ready: dict[str, object]) -> int | None:
         ready["players"] = []
     if MODE in ("hostile-text", "hostile-reply"):
         ready["implementation"] = {"name": "evil" + HOSTILE, "version": "1" + HOSTILE}
-    if MODE in ("grandchild", "grandchild-setsid", "hang"):
+    if MODE in ("grandchild", "grandchild-setsid", "hang", "orphan"):
         leave_grandchild(MODE != "grandchild")
     send(ready, prefix="\ufeff" if MODE == "bom" else "")
     if MODE == "no-read":
@@ -87,7 +88,7 @@ def on_start(ready: dict[str, object]) -> int | None:
 
 def misbehave(seq: int, reply: dict[str, object]) -> int | None:
     """Misbehave on the second run of the first life; an exit code ends the program."""
-    if MODE == "crash":
+    if MODE in ("crash", "orphan"):
         print("adapter: simulated crash", file=sys.stderr)
         return 7
     if MODE == "stderr-flood":
