@@ -116,3 +116,21 @@ def test_cases_of_a_misspelt_game_suggest_the_valid_names(
         "fives: unknown game 'five-upp'; did you mean five-up?"
         " (the games: five-up, exact-61, all-fives)\n"
     )
+
+def test_an_unreadable_known_failures_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "known.txt"
+    bad.write_bytes(b"\xff\xfe")
+    for path, reason in ((tmp_path / "none.txt", "No such file"), (bad, "not UTF-8 text")):
+        assert main(["certify", "--in-process", "--known-failures", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read {path}: {reason}" in err and "Traceback" not in err
+
+
+def test_a_python_adapter_without_a_module_name_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["certify", "--python", ":Adapter"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot import ''" in err and "Traceback" not in err

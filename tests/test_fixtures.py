@@ -108,7 +108,7 @@ def test_a_malformed_fixture_names_file_line_and_field(
 
 
 def test_broken_yaml_is_named(tmp_path: Path) -> None:
-    with pytest.raises(FixtureError, match=r"probe.yaml: not valid YAML"):
+    with pytest.raises(FixtureError, match=r"probe.yaml: line 2: not valid YAML"):
         load_cases(_write(tmp_path, "id: [unclosed\n"))
 
 
@@ -128,3 +128,38 @@ def test_every_fixture_case_is_driven_by_a_scenario() -> None:
         if f'every fact of fixture "{case.fixture_id}" holds for {case.game}' not in driven
     ]
     assert not undriven
+
+
+def _nested(depth: int) -> str:
+    return "deep: " + "[" * depth + "]" * depth + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (GOOD + "level: should\n", r"line 17: duplicate key 'level' \(first on line 4\)"),
+        (GOOD.replace("games: [five-up]", "games: &g [five-up]"), r"line 3: .*anchors"),
+        (
+            "a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n" + GOOD,
+            r"line 1: .*anchors",
+        ),
+        (
+            GOOD.replace("id: layout/probe", "id: layout/probe\nkind: ../../etc/passwd"),
+            r"line 2: field kind: '../../etc/passwd' is not a fixture kind",
+        ),
+        (GOOD + _nested(200), r"line 17: nested deeper than"),
+        (GOOD + "# " + "x" * (1 << 20) + "\n", r"larger than 262144 bytes"),
+    ],
+)
+def test_a_hostile_fixture_is_refused_naming_file_and_line(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(FixtureError, match=r"probe\.yaml: " + message):
+        load_cases(_write(tmp_path, text))
+
+
+def test_a_fixture_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    folder = _write(tmp_path, GOOD)
+    (folder / "probe.yaml").write_bytes(GOOD.encode().replace(b"title: probe", b"title: pr\xf6be"))
+    with pytest.raises(FixtureError, match=r"probe\.yaml: line 2: not UTF-8 text"):
+        load_cases(folder)

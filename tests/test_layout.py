@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fives_engine import IllegalPlayError, Layout, Play, Tile, find_game
+from fives_engine import IllegalPlayError, Layout, Play, Port, Tile, find_game
 from fives_engine.layout import FIRST_DOUBLE
 
 
@@ -100,3 +100,35 @@ def test_play_score_keeps_raw_and_display_per_game() -> None:
     assert str(find_game("all-fives").play_score(15)) == "15 raw"
     assert find_game("exact-61").play_score(0).raw == 0
     assert find_game("exact-61").play_score(12).raw == 0
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        Play(Tile(9, 9)),  # not a tile of the double-six set
+        Play(Tile(4, 1)),  # a tile written the wrong way round
+        Play(Tile(5, -1)),
+    ],
+    ids=str,
+)
+def test_a_tile_built_directly_must_be_one_of_the_28(play: Play) -> None:
+    layout = Layout()
+    with pytest.raises(IllegalPlayError, match="not a tile of the double-six set"):
+        layout.play(play)
+    assert len(layout) == 0
+
+
+def test_the_same_tile_cannot_go_down_twice_under_another_spelling() -> None:
+    layout = Layout.from_plays(["[1|4]"])
+    with pytest.raises(IllegalPlayError):
+        layout.play(Play(Tile(4, 1), Tile(1, 4), Port.BIG_END))
+    assert layout.tiles == [Tile(1, 4)] and layout.total == 5
+
+
+def test_the_public_play_always_checks() -> None:
+    layout = Layout.from_plays(["[1|4]"])
+    with pytest.raises(TypeError):
+        layout.play(Play(Tile(1, 4)), True)  # type: ignore[call-arg]
+    with pytest.raises(IllegalPlayError):
+        layout.play(Play(Tile(1, 4)))
+    assert len(layout) == 1

@@ -3,15 +3,24 @@ diagnosed in words, never hangs the run, and no child process outlives it."""
 
 from __future__ import annotations
 
+import io
+import json
+import signal
+import subprocess
 import sys
+import threading
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from fives_tools import report_files
 from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import Case, load_cases
-from fives_tools.runner import ERROR, PASS, run_cases, select
+from fives_tools.cli import main
+from fives_tools.report import print_report
+from fives_tools.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.subprocess_adapter import SubprocessAdapter
 
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
@@ -36,6 +45,8 @@ def adapter(mode: str, tmp_path: Path, **kw: float) -> SubprocessAdapter:
         ("wrong-seq", "wrong sequence number: expected 2, got 3"),
         ("schema", "reply breaks the schema: total: 'five' is not of type 'integer'"),
         ("huge", "exceeds the limit of 1048576 bytes"),
+        ("deep-json", "nested too deeply"),
+        ("close-stdout", "closed its stdout but is still running"),
     ],
 )
 def test_one_misbehaviour_costs_one_case_and_the_run_goes_on(
@@ -57,9 +68,47 @@ def test_an_unknown_protocol_version_is_refused_with_a_clear_message(tmp_path: P
         adapter("bad-version", tmp_path).start()
 
 
-def test_an_adapter_that_never_gets_ready_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(Exception, match="exited"):
-        adapter("no-ready", tmp_path, start_timeout=5).start()
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("no-ready", "the adapter exited (code 3) while we waited for the ready message"),
+        ("bom", "a byte-order mark"),
+        ("slow-start", "no answer within 1 s while waiting for the ready message"),
+        ("no-players", "players: [] should be non-empty"),
+    ],
+)
+def test_a_failed_start_is_refused_in_one_line(mode: str, reason: str, tmp_path: Path) -> None:
+    with pytest.raises(AdapterRefused) as refused:
+        adapter(mode, tmp_path, start_timeout=1).start()
+    assert reason in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_start_up_timeout_is_its_own(tmp_path: Path) -> None:
+    """A long per-case timeout does not stretch the wait for ``ready``."""
+    slow = adapter("slow-start", tmp_path, timeout=60, start_timeout=0.5)
+    with pytest.raises(AdapterRefused, match=r"within 0\.5 s"):
+        slow.start()
+
+
+def test_an_adapter_that_does_not_read_its_input_cannot_hang_the_run(tmp_path: Path) -> None:
+    many = select(load_cases(), games=["five-up"], levels=["play-score"])[:30]
+    done: list[Run] = []
+    worker = threading.Thread(
+        target=lambda: done.append(run_cases(adapter("no-read", tmp_path, timeout=0.5), many)),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(timeout=120)
+    assert done, "the runner blocked writing to an adapter that does not read"
+    assert any("stopped reading its input" in r.message for r in done[0].results)
+
+
+def test_a_stderr_flood_keeps_only_a_bounded_tail(cases: list[Case], tmp_path: Path) -> None:
+    run = run_cases(adapter("stderr-flood", tmp_path), cases)
+    message = run.results[1].message
+    assert run.results[1].status == ERROR
+    assert message.endswith("END-OF-FLOOD") and len(message) < 5000
 
 
 def test_a_command_that_does_not_exist_is_refused() -> None:
@@ -75,11 +124,129 @@ def _running(pid: int) -> bool:
     return "Z" not in state.split()[1]
 
 
-def test_no_child_process_outlives_the_run(cases: list[Case], tmp_path: Path) -> None:
-    run = run_cases(adapter("grandchild", tmp_path), cases)
-    assert all(r.status == PASS for r in run.results)
-    pid = int((tmp_path / "state.pid").read_text())
+def _gone(pid: int) -> bool:
     deadline = time.monotonic() + 5  # SIGKILL is delivered asynchronously
     while _running(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _running(pid)
+    return not _running(pid)
+
+
+def _all_gone(pid_file: Path) -> bool:
+    return all(_gone(int(pid)) for pid in pid_file.read_text().split())
+
+
+@pytest.mark.parametrize(
+    ("mode", "errors"),
+    [
+        ("grandchild", 0),  # stays in the adapter's session
+        ("grandchild-setsid", 0),  # leaves it
+        ("orphan", 1),  # leaves it, and its parent crashes: only the marker finds it
+    ],
+)
+def test_no_child_process_outlives_the_run(
+    mode: str, errors: int, cases: list[Case], tmp_path: Path
+) -> None:
+    run = run_cases(adapter(mode, tmp_path), cases)
+    assert run.count(ERROR) == errors and run.count(PASS) == len(cases) - errors
+    assert _all_gone(tmp_path / "state.pid")
+
+
+@pytest.mark.parametrize(
+    ("signum", "status", "said"),
+    [
+        (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"),
+        (signal.SIGHUP, 128 + signal.SIGHUP, "terminated"),
+        (signal.SIGINT, 130, "interrupted"),
+    ],
+)
+def test_a_signal_to_the_runner_ends_the_adapter_session(
+    signum: int, status: int, said: str, tmp_path: Path
+) -> None:
+    command = f"{sys.executable} {PROGRAM} hang {tmp_path / 'state'}"
+    runner = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fives_tools.cli",
+            "certify",
+            "-q",
+            "--adapter",
+            command,
+            "--timeout",
+            "600",
+            "--case",
+            "five-up/layout/diagram-1-*",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    hanging = tmp_path / "state.hanging"  # the adapter hangs on the second case
+    deadline = time.monotonic() + 60
+    while not hanging.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    runner.send_signal(signum)
+    _, err = runner.communicate(timeout=30)
+    assert runner.returncode == status, err
+    assert "Traceback" not in err and said in err
+    assert _gone(int((tmp_path / "state.adapter-pid").read_text()))
+    assert _all_gone(tmp_path / "state.pid")
+
+
+def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = f"{sys.executable} {PROGRAM} bom {tmp_path / 'state'}"
+    case = "five-up/layout/diagram-1-2*"
+    assert main(["certify", "-q", "--adapter", command, "--case", case]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("fives: cannot certify this implementation: it did not start")
+    assert "byte-order mark" in err and "\n" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--timeout", "nan"],
+        ["--timeout", "inf"],
+        ["--timeout", "-1"],
+        ["--timeout", "0"],
+        ["--startup-timeout", "nan"],
+        ["--adapter", ""],
+        ["--adapter", "  "],
+        ["--python", ""],
+    ],
+)
+def test_bad_adapter_options_are_usage_errors(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["certify", *args])
+    assert exited.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["hostile-text", "hostile-reply"])
+def test_text_from_the_adapter_is_escaped_in_every_report(
+    mode: str, cases: list[Case], tmp_path: Path
+) -> None:
+    run = run_cases(adapter(mode, tmp_path), cases)
+    assert run.results[1].status == ERROR
+    console = io.StringIO()
+    print_report(run, console)
+    report_files.write_junit(run, tmp_path / "junit.xml")
+    report_files.write_json(run, tmp_path / "report.json")
+    report_files.write_markdown(run, tmp_path / "c.md")
+    ET.parse(tmp_path / "junit.xml")  # still well-formed XML
+    json.loads((tmp_path / "report.json").read_text("utf-8"))
+    shown = {
+        "console": console.getvalue(),
+        "markdown": (tmp_path / "c.md").read_text("utf-8"),
+        "junit": (tmp_path / "junit.xml").read_text("utf-8"),
+        "json": (tmp_path / "report.json").read_text("utf-8"),
+    }
+    for where, text in shown.items():
+        for bad in ("\x1b", "\x00", "\x07", "\r", "\u202e", "\x85"):
+            assert bad not in text, (where, bad)
+        assert "CERTIFIED" not in [line.strip() for line in text.splitlines()], where
+    assert "evil\\x1b[2J" in shown["console"]  # escaped, still readable

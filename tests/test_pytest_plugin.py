@@ -150,3 +150,31 @@ def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) 
     proc = _pytest(tmp_path, "--fives-python", BENT, "--fives-game", "fiveup")
     assert proc.returncode == 4
     assert "unknown game 'fiveup'; did you mean five-up?" in proc.stderr
+
+def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    (tmp_path / "empty").mkdir()
+    program = ROOT / "tests" / "misbehaving" / "adapter.py"
+    proc = _pytest(
+        tmp_path / "empty",
+        "--fives-adapter",
+        f"{sys.executable} {program} no-ready {state}",
+        "--fives-case",
+        "five-up/layout/diagram-1-2#*",
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert state.read_text() == "1"  # started once, not once per case
+    assert "4 errors" in proc.stdout and "Traceback" not in proc.stdout
+    assert "cannot certify this implementation: it did not start" in proc.stdout
+
+
+def test_bad_timeouts_and_an_empty_adapter_are_usage_errors(tmp_path: Path) -> None:
+    bad = (
+        ("--fives-timeout", "nan"),
+        ("--fives-startup-timeout", "0"),
+        ("--fives-adapter", " "),
+        ("--fives-python", ""),
+    )
+    for args in bad:
+        proc = _pytest(tmp_path, *args)
+        assert proc.returncode == 4, args

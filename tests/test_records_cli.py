@@ -47,3 +47,37 @@ def test_a_tampered_record_is_rejected_with_the_action_number(
 def test_a_missing_record_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["record", str(tmp_path / "nope.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"format": "fives-record", "game": "f\xf6"}', "line 1: not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested deeper than 64 levels"),
+        (b'{"version": ' + b"7" * 5000 + b"}", "an integer of 5000 digits"),
+        (b'{"version": 1e999}', "a number out of range"),
+        (b'{"version": NaN}', "NaN is not JSON"),
+    ],
+)
+def test_a_hostile_record_is_refused_naming_the_file(
+    content: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match.json"
+    path.write_bytes(content)
+    assert main(["record", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"fives record: {path}: ") and message in err, err
+    assert "Traceback" not in err
+
+
+def test_a_record_with_a_huge_score_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match.json"
+    assert main(["play", "--seed", "2", "-o", str(path)]) == 0
+    record = json.loads(path.read_text("utf-8"))
+    text = json.dumps(record).replace('"scores": [0, 0]', '"scores": [' + "9" * 1000 + ", 0]", 1)
+    path.write_text(text, "utf-8")
+    capsys.readouterr()
+    assert main(["record", str(path)]) == 1
+    assert "an integer of 1000 digits" in capsys.readouterr().err

@@ -90,3 +90,62 @@ def test_errors_are_value_errors_of_distinct_kinds() -> None:
     assert issubclass(NotationError, ValueError) and issubclass(IllegalPlayError, ValueError)
     assert not issubclass(NotationError, IllegalPlayError)
     assert not issubclass(IllegalPlayError, NotationError)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1|1] @ [1|4] : small-end",
+        "[1|1]@[1|4]:Small-End",
+        "[1|1]@[1|4]:small end",
+        "1|1@1-4:SMALL-END",
+        "\t[1|1]@ [1|4]:small-end ",
+    ],
+)
+def test_the_play_parser_accepts_what_the_notation_documents(text: str) -> None:
+    assert str(Play.parse(text)) == "[1|1]@[1|4]:small-end"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1|4",  # brackets come in pairs
+        "1|4]",
+        "[[1|4]]",
+        "[\u0661|4]",  # an Arabic-Indic digit one
+        "[\uff11|4]",  # a full-width digit one
+        "[1\u00a0|4]",  # a no-break space
+        "[1|4]\u3000",  # an ideographic space
+        "[1\u2502 4]",  # a box-drawing bar
+    ],
+)
+def test_the_tile_parser_refuses_what_the_notation_does_not_document(text: str) -> None:
+    with pytest.raises(NotationError):
+        Tile.parse(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1|1]\u00a0@[1|4]:small-end",
+        "[1|1]@[1|4]:small\u00a0end",
+        "[1|1]@@[1|4]:small-end",
+        "[1|1]@[1|4]::small-end",
+        "[1|1]@[1|4]:sma ll-end",
+    ],
+)
+def test_the_play_parser_refuses_other_spaces_and_doubled_marks(text: str) -> None:
+    with pytest.raises(NotationError):
+        Play.parse(text)
+
+
+def test_attach_point_pips_are_ascii_digits() -> None:
+    assert AttachPoint.parse("[1|1] (side branch A, 1)").value == 1
+    with pytest.raises(NotationError):
+        AttachPoint.parse("[1|1] (side branch A, \uff11)")
+
+
+def test_a_play_sequence_splits_only_on_ascii_spaces_commas_and_semicolons() -> None:
+    assert len(parse_plays("[1|4]\t[1|1]@[1|4]:small-end;\n")) == 2
+    with pytest.raises(NotationError):
+        parse_plays("[1|4]\u00a0[1|1]@[1|4]:small-end")

@@ -39,7 +39,7 @@ def parse_action(text: str) -> Action:
     """``draw``, ``pass`` or a play in the notation of ``spec/notation.md``."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text like 'draw' or '[1|4]', got {text!r}")
-    word = _WORDS.get(text.strip().lower())
+    word = _WORDS.get(text.strip(" \t").lower())
     if word is not None:
         return word
     try:

@@ -188,8 +188,8 @@ class HandState:
 
     def _play(self, play: Play, checked: bool = False) -> None:
         seat = self._current
-        try:
-            total = self.layout.play(play, checked)  # raises before changing anything
+        try:  # both raise before changing anything
+            total = self.layout._place(play) if checked else self.layout.play(play)
         except IllegalPlayError as exc:
             raise self._reject(play, seat, str(exc), exc.rule) from None
         self._hands[seat].remove(play.tile)

@@ -22,7 +22,7 @@ from fives_engine.terms import (
     ScoringEnd,
     port_pips,
 )
-from fives_engine.tiles import Tile
+from fives_engine.tiles import DOUBLE_SIX, Tile
 
 EVERY_DOUBLE = "every-double"
 FIRST_DOUBLE = "first-double"
@@ -34,6 +34,9 @@ _TWIN = {Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A, Port.SIDE_BRANCH_B: Port.SI
 
 #: Every tile state met so far, by (tile, spinner, places taken).
 _STATES: dict[tuple[Tile, bool, frozenset[Port]], _Placed] = {}
+
+
+_DOUBLE_SIX = frozenset(DOUBLE_SIX)  # a Tile built directly may be none of them
 
 
 class _Placed:
@@ -235,16 +238,20 @@ class Layout:
             return False
         return True
 
-    def play(self, play: Play | str, checked: bool = False) -> int:
+    def play(self, play: Play | str) -> int:
         """Place a tile and return the new total of the scoring ends.
 
-        An illegal play raises :class:`IllegalPlayError` and leaves the layout unchanged.
-        ``checked`` skips the check for a play just taken from :meth:`legal_plays`.
+        An illegal play (a tile built directly that is not one of the 28 included) raises
+        :class:`IllegalPlayError` and leaves the layout unchanged.
         """
         if isinstance(play, str):
             play = Play.parse(play)
-        if not checked:
-            self._check(play)
+        self._check(play)
+        return self._place(play)
+
+    def _place(self, play: Play) -> int:
+        """:meth:`play` without its check: only for a play just taken from
+        :meth:`legal_plays` (the hand's hot path)."""
         tile = play.tile
         spinner = tile.is_double and (self.spinner_policy == EVERY_DOUBLE or not self._any_double)
         if play.anchor is None or play.port is None:
@@ -274,6 +281,17 @@ class Layout:
         return self._total
 
     def _check(self, play: Play) -> None:
+        for tile in (play.tile, play.anchor):
+            if tile is not None and tile not in _DOUBLE_SIX:
+                raise IllegalPlayError(
+                    f"{play}: {tile!r} is not a tile of the double-six set (write it"
+                    " Tile.of(a, b) or Tile.parse('[a|b]'))",
+                    "equipment.double-six",
+                )
+        if play.port is not None and not isinstance(play.port, Port):
+            raise IllegalPlayError(
+                f"{play}: {play.port!r} is not a place on a tile", "play.match-attach-point"
+            )
         if play.tile in self._placed:
             raise IllegalPlayError(
                 f"{play}: {play.tile} is already in {self.describe()}", "equipment.double-six"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -81,14 +82,69 @@ def dumps_record(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
+#: bounds on what a record file may hold; a real match is far inside them
+MAX_BYTES = 16 << 20
+MAX_DEPTH = 64
+MAX_DIGITS = 100
+
+
+def _integer(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise RecordError(f"an integer of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"a number out of range: {text[:40]}")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise RecordError(f"{text} is not JSON")
+
+
+def _depth(data: Any) -> int:
+    """How deeply ``data`` nests lists and objects (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend(
+                (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
+
+
 def read_record(text: str) -> dict[str, Any]:
     """Parse a record and check it against its schema (not yet against the rules)."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
+    except RecursionError:
+        data = None
+    if data is None or _depth(data) > MAX_DEPTH:
+        raise RecordError(f"nested deeper than {MAX_DEPTH} levels")
     check_schema(data)
     return dict(data)
+
+
+def read_record_file(path: Path) -> dict[str, Any]:
+    """Read and parse the record file at ``path``; OSError when it cannot be read."""
+    with path.open("rb") as stream:
+        data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"larger than {MAX_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RecordError(f"line {line}: not UTF-8 text (a record is JSON)") from None
+    return read_record(text)
 
 
 def check_schema(data: Any) -> None:

@@ -19,7 +19,8 @@ from typing import NamedTuple
 from fives_engine.errors import NotationError
 from fives_engine.tiles import Tile
 
-_TILE = r"\[\s*\d\s*\|\s*\d\s*\]"
+_S = r"[ \t]*"  # the spaces the notation allows: ASCII space and tab
+_TILE = r"\[[ \t]*[0-9][ \t]*\|[ \t]*[0-9][ \t]*\]"
 
 
 class Port(enum.Enum):
@@ -61,7 +62,7 @@ class Port(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Port:
         """Accept the slug (``straight-b``) or the glossary name (``straight side B``)."""
-        key = " ".join(str(text).split()).lower()
+        key = re.sub(r"[ \t]+", " ", str(text).strip(" \t")).lower()
         port = _BY_KEY.get(key)
         if port is None:
             known = ", ".join(p.slug for p in cls)
@@ -110,7 +111,7 @@ class AttachPoint(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> AttachPoint:
-        m = re.fullmatch(rf"\s*({_TILE})\s*\(\s*([^,]+?)\s*,\s*(\d+)\s*\)\s*", str(text))
+        m = re.fullmatch(rf"{_S}({_TILE}){_S}\({_S}([^,]+?){_S},{_S}([0-9]+){_S}\){_S}", str(text))
         if m is None:
             raise NotationError(
                 f"not an attach point: {text!r} (expected '[1|1] (side branch A, 1)')"
@@ -137,7 +138,7 @@ class ScoringEnd(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> ScoringEnd:
-        m = re.fullmatch(rf"\s*({_TILE})\s*:\s*(\d+)\s*", str(text))
+        m = re.fullmatch(rf"{_S}({_TILE}){_S}:{_S}([0-9]+){_S}", str(text))
         if m is None:
             raise NotationError(f"not a scoring end: {text!r} (expected '[1|2]: 2')")
         return cls(Tile.parse(m.group(1)), int(m.group(2)))
@@ -157,7 +158,7 @@ class Connection(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Connection:
         m = re.fullmatch(
-            rf"\s*({_TILE})\s*\(([^)]+)\)\s*[–-]\s*({_TILE})\s*\(([^)]+)\)\s*", str(text)
+            rf"{_S}({_TILE}){_S}\(([^)]+)\){_S}[–-]{_S}({_TILE}){_S}\(([^)]+)\){_S}", str(text)
         )
         if m is None:
             raise NotationError(
@@ -202,7 +203,7 @@ class Play(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        raw = str(text).strip()
+        raw = str(text).strip(" \t")
         if "@" not in raw:
             try:
                 return cls(Tile.parse(raw))
@@ -224,5 +225,5 @@ _PLAY_TEXT: dict[Play, str] = {}
 
 def parse_plays(text: str | list[str]) -> list[Play]:
     """Plays from a list, or from one string separated by commas, semicolons or spaces."""
-    items = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
-    return [Play.parse(item) for item in items if str(item).strip()]
+    items = re.split(r"[ \t\r\n,;]+", text) if isinstance(text, str) else list(text)
+    return [Play.parse(item) for item in items if str(item).strip(" \t\r\n")]

@@ -15,7 +15,9 @@ from fives_engine.errors import NotationError
 
 MAX_PIPS = 6
 
-_TILE_RE = re.compile(r"^\s*\[?\s*([0-9])\s*[|\-]\s*([0-9])\s*\]?\s*$")
+# ASCII digits, spaces and tabs only; brackets in pairs or not at all (spec/notation.md)
+_HALVES = r"[ \t]*([0-9])[ \t]*[|\-][ \t]*([0-9])[ \t]*"
+_TILE_RE = re.compile(rf"[ \t]*(?:\[{_HALVES}\]|{_HALVES})[ \t]*")
 
 
 class Tile(NamedTuple):
@@ -54,10 +56,10 @@ class Tile(NamedTuple):
         """Parse ``[a|b]`` (either order), ``a|b`` or ``a-b``."""
         if not isinstance(text, str):
             raise NotationError(f"a tile must be text like '[1|4]', got {text!r}")
-        match = _TILE_RE.match(text)
+        match = _TILE_RE.fullmatch(text)
         if match is None:
             raise NotationError(f"not a tile: {text!r} (expected the form '[1|4]')")
-        a, b = int(match.group(1)), int(match.group(2))
+        a, b = (int(g) for g in match.groups() if g is not None)
         if a > MAX_PIPS or b > MAX_PIPS:
             raise NotationError(f"not a double-six tile: {text!r} (halves are 0-{MAX_PIPS})")
         return cls.of(a, b)

@@ -3,12 +3,17 @@
     python adapter.py MODE [STATE_FILE]
 
 It answers like the reference engine except in the one way MODE names. STATE_FILE
-records how many times the program was started, so modes can misbehave only once.
+records how many times the program was started, so modes can misbehave only once;
+beside it, ``.adapter-pid`` holds the pid of the latest start, ``.pid`` the pids of the
+grandchildren the ``grandchild`` modes, ``orphan`` and ``hang`` leave behind, and
+``.hanging`` appears when ``hang`` starts to hang.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import subprocess
 import sys
 import time
@@ -18,6 +23,9 @@ from fives_tools.reference_adapter import ReferenceImplementation
 
 MODE = sys.argv[1]
 STATE = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+SLEEPER = [sys.executable, "-c", "import time; time.sleep(600)"]
+#: the control characters a hostile adapter puts in its name and stderr
+HOSTILE = "\x1b[2J\x1b[31m\rCERTIFIED\x00\x07\u202e\x85\ud800"
 
 
 def starts() -> int:
@@ -26,12 +34,99 @@ def starts() -> int:
         return 1
     n = int(STATE.read_text()) + 1 if STATE.exists() else 1
     STATE.write_text(str(n))
+    STATE.with_suffix(".adapter-pid").write_text(str(os.getpid()))
     return n
 
 
-def send(message: object) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
+def send(message: object, prefix: str = "") -> None:
+    sys.stdout.write(prefix + json.dumps(message) + "\n")
     sys.stdout.flush()
+
+
+def flood_stderr() -> None:
+    """Twenty megabytes on stderr without a line break, then a marker."""
+    chunk = b"x" * (1 << 20)
+    for _ in range(20):
+        os.write(2, chunk)
+    os.write(2, b" END-OF-FLOOD\n")
+
+
+def answer_without_reading() -> None:
+    """Shrink the input pipe, then answer run after run without reading a byte of it."""
+    fcntl.fcntl(0, fcntl.F_SETPIPE_SZ, 4096)
+    for seq in range(1, 100_000):
+        send({"type": "result", "seq": seq, "reply": {}})
+        time.sleep(0.002)
+
+
+def leave_grandchild(new_session: bool) -> None:
+    child = subprocess.Popen(SLEEPER, start_new_session=new_session)
+    assert STATE is not None
+    with STATE.with_suffix(".pid").open("a") as pids:
+        pids.write(f"{child.pid}\n")
+
+
+def on_start(ready: dict[str, object]) -> int | None:
+    """Misbehave at start-up; an exit code ends the program."""
+    if MODE == "no-ready":
+        return 3
+    if MODE == "slow-start":
+        time.sleep(600)
+    if MODE == "bad-version":
+        ready["protocol"] = "2.0"
+    if MODE == "no-players":
+        ready["players"] = []
+    if MODE in ("hostile-text", "hostile-reply"):
+        ready["implementation"] = {"name": "evil" + HOSTILE, "version": "1" + HOSTILE}
+    if MODE in ("grandchild", "grandchild-setsid", "hang", "orphan"):
+        leave_grandchild(MODE != "grandchild")
+    send(ready, prefix="\ufeff" if MODE == "bom" else "")
+    if MODE == "no-read":
+        answer_without_reading()
+    return None
+
+
+def misbehave(seq: int, reply: dict[str, object]) -> int | None:
+    """Misbehave on the second run of the first life; an exit code ends the program."""
+    if MODE in ("crash", "orphan"):
+        print("adapter: simulated crash", file=sys.stderr)
+        return 7
+    if MODE == "stderr-flood":
+        flood_stderr()
+        return 7
+    if MODE == "hostile-text":
+        print("adapter:" + HOSTILE.replace("\ud800", "?"), file=sys.stderr)
+        return 7
+    if MODE == "hostile-reply":
+        reply = {"error": {"kind": "bad-request", "message": "no\n\nCERTIFIED" + HOSTILE}}
+    if MODE == "hang":
+        if STATE is not None:
+            STATE.with_suffix(".hanging").touch()
+        time.sleep(600)
+    if MODE == "close-stdout":
+        os.close(1)
+        time.sleep(600)
+    if MODE == "deep-json":
+        sys.stdout.write(
+            f'{{"type": "result", "seq": {seq}, "reply": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
+        )
+        sys.stdout.flush()
+        return None
+    if MODE == "invalid-json":
+        sys.stdout.write('{"type": "result", "seq": ' + str(seq) + ', "reply": {\n')
+        sys.stdout.flush()
+        return None
+    if MODE == "stray-stdout":
+        sys.stdout.write("computing the layout...\n")
+        sys.stdout.flush()
+    if MODE == "wrong-seq":
+        seq += 1
+    if MODE == "schema":
+        reply["total"] = "five"
+    if MODE == "huge":
+        reply["tiles"] = ["[0|0]"] * 400_000
+    send({"type": "result", "seq": seq, "reply": reply})
+    return None
 
 
 def main() -> int:
@@ -41,44 +136,22 @@ def main() -> int:
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "start":
-            ready = {"type": "ready", **impl.start()}
-            if MODE == "no-ready":
-                return 3
-            if MODE == "bad-version":
-                ready["protocol"] = "2.0"
-            if MODE == "grandchild":
-                child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-                assert STATE is not None
-                STATE.with_suffix(".pid").write_text(str(child.pid))
-            send(ready)
+            code = on_start({"type": "ready", **impl.start()})
+            if code is not None:
+                return code
             continue
         if message["type"] == "stop":
             return 0
         runs += 1
         seq = message["seq"]
         reply = impl.run(message["request"])
-        first_life = start_number == 1
-        if first_life and runs == 2:
-            if MODE == "crash":
-                print("adapter: simulated crash", file=sys.stderr)
-                return 7
-            if MODE == "hang":
-                time.sleep(600)
-            if MODE == "invalid-json":
-                sys.stdout.write('{"type": "result", "seq": ' + str(seq) + ', "reply": {\n')
-                sys.stdout.flush()
-                continue
-            if MODE == "stray-stdout":
-                sys.stdout.write("computing the layout...\n")
-                sys.stdout.flush()
-            if MODE == "wrong-seq":
-                seq += 1
-            if MODE == "schema":
-                reply["total"] = "five"
-            if MODE == "huge":
-                reply["tiles"] = ["[0|0]"] * 400_000
         if MODE == "python-raise" and runs == 2:
             raise RuntimeError("simulated bug")
+        if start_number == 1 and runs == 2:
+            code = misbehave(seq, reply)
+            if code is not None:
+                return code
+            continue
         send({"type": "result", "seq": seq, "reply": reply})
     return 0
 

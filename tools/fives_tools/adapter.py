@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from fives_tools.text import clean
+
 
 class AdapterError(RuntimeError):
     """The implementation failed to answer properly (crash, garbage, timeout, bad schema).
@@ -37,15 +39,16 @@ class AdapterInfo:
 
     @classmethod
     def from_ready(cls, ready: dict[str, Any]) -> AdapterInfo:
+        """The implementation's own words, made safe to show (:func:`text.clean`)."""
         impl = ready.get("implementation") or {}
         return cls(
-            name=str(impl.get("name", "unnamed implementation")),
-            language=str(impl.get("language", "unknown")),
-            version=str(impl.get("version", "")),
-            protocol=str(ready.get("protocol", "")),
+            name=clean(str(impl.get("name", "unnamed implementation"))),
+            language=clean(str(impl.get("language", "unknown"))),
+            version=clean(str(impl.get("version", ""))),
+            protocol=clean(str(ready.get("protocol", ""))),
             games=tuple(ready.get("games") or ()),
             levels=tuple(ready.get("levels") or ()),
-            players=tuple(ready.get("players") or (2, 3, 4)),
+            players=tuple(ready.get("players", (2, 3, 4))),
         )
 
 

@@ -21,7 +21,7 @@ import jsonschema
 import yaml
 
 from fives_engine import find_game
-from fives_tools import levels
+from fives_tools import fixture_yaml, levels
 
 
 class FixtureError(ValueError):
@@ -115,20 +115,45 @@ def unreviewed(path: Path, line: int) -> FixtureError:
     )
 
 
+#: the fixture kinds, each with its schema ``spec/schemas/<kind>-fixture.schema.json``
+KINDS = ("layout", "score", "turns", "settlement", "match")
+
+
+def read_text(path: Path, limit: int = fixture_yaml.MAX_BYTES) -> str:
+    """A suite file as UTF-8 text, or a FixtureError naming it (too large, not UTF-8)."""
+    with path.open("rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FixtureError(f"{path}: larger than {limit} bytes; a fixture is a short fact")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FixtureError(f"{path}: line {line}: not UTF-8 text") from None
+
+
 def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
     """Parse and validate one fixture file; errors name the file, line and field.
 
     A candidate marked ``reviewed: false`` is refused unless ``allow_unreviewed``:
     conformance verdicts come only from expectations worked by hand."""
-    text = path.read_text(encoding="utf-8")
     try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
+        node, data = fixture_yaml.compose_and_load(read_text(path))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        line = f"line {mark.line + 1}: " if mark is not None else ""
+        what = "" if isinstance(exc, fixture_yaml.Refused) else "not valid YAML: "
+        raise FixtureError(f"{path}: {line}{what}{exc.problem}") from None
     except yaml.YAMLError as exc:
         raise FixtureError(f"{path}: not valid YAML: {exc}") from None
     if not isinstance(data, dict) or node is None:
         raise FixtureError(f"{path}: line 1: a fixture is a YAML mapping")
-    kind = str(data.get("kind", "layout"))
+    kind = data.get("kind", "layout")
+    if kind not in KINDS:
+        raise FixtureError(
+            f"{path}: line {_line_of(node, ['kind'])}: field kind: {kind!r} is not a fixture"
+            f" kind; expected one of {', '.join(KINDS)}"
+        )
     validator = jsonschema.Draft202012Validator(_schema(f"{kind}-fixture"))
     errors = sorted(
         validator.iter_errors({k: v for k, v in data.items() if k != "kind"}),

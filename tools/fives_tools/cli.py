@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from fives_tools import __version__, coverage, levels, protocol, report_files
+from fives_tools import __version__, coverage, files, levels, options, protocol, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.fuzz.cli import add_fuzz_commands
@@ -81,17 +81,16 @@ def _progress(i: int, n: int, result: Result) -> None:
 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
     """The adapter the options name, and the option text that re-selects it."""
-    if args.adapter:
-        return SubprocessAdapter(
-            args.adapter, timeout=args.timeout
-        ), f"--adapter {shlex.quote(args.adapter)}"
-    if args.python:
+    timeouts = {"timeout": args.timeout, "start_timeout": args.startup_timeout}
+    if args.adapter is not None:
+        return SubprocessAdapter(args.adapter, **timeouts), f"--adapter {shlex.quote(args.adapter)}"
+    if args.python is not None:
         return PythonAdapter(
             load_object(args.python), args.python
         ), f"--python {shlex.quote(args.python)}"
     if args.in_process:
         return ReferenceAdapter(), "--in-process"
-    return SubprocessAdapter(REFERENCE_COMMAND, timeout=args.timeout), ""
+    return SubprocessAdapter(REFERENCE_COMMAND, **timeouts), ""
 
 
 def _filters_of(args: argparse.Namespace) -> Filters:
@@ -108,21 +107,19 @@ def _known_failures(path: str | None) -> list[str]:
     try:
         return read_known_failures(Path(path))
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the known failures {path}: {exc}") from None
+        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
+        raise UsageError(f"cannot read {path}: {reason}") from None
 
 
 def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
-    try:
-        if args.json:
-            report_files.write_json(run, Path(args.json))
-        if args.junit:
-            report_files.write_junit(run, Path(args.junit), rerun)
-        if args.markdown:
-            report_files.write_markdown(run, Path(args.markdown), rerun)
-        if args.badges:
-            report_files.write_badges(run, Path(args.badges))
-    except OSError as exc:
-        raise UsageError(f"cannot write {exc.filename}: {exc.strerror}") from None
+    if args.json:
+        report_files.write_json(run, Path(args.json))
+    if args.junit:
+        report_files.write_junit(run, Path(args.junit), rerun)
+    if args.markdown:
+        report_files.write_markdown(run, Path(args.markdown), rerun)
+    if args.badges:
+        report_files.write_badges(run, Path(args.badges))
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -140,8 +137,17 @@ def cmd_certify(args: argparse.Namespace) -> int:
     except AdapterRefused as exc:
         raise UsageError(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
-    _write_reports(args, run, rerun)
+    # The files first (a console closed early loses nothing), but the certificate is
+    # printed even when one of them cannot be written; that failure then exits 2.
+    try:
+        _write_reports(args, run, rerun)
+    except files.WriteError as exc:
+        unwritten: files.WriteError | None = exc
+    else:
+        unwritten = None
     print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
+    if unwritten is not None:
+        raise unwritten
     return decide(run).exit_status(args.require_certificate)
 
 
@@ -180,10 +186,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
         if args.dump == "-":
             print(text)
         else:
-            try:
-                report_files.write_file(Path(args.dump), text + "\n")
-            except OSError as exc:
-                raise UsageError(f"cannot write {args.dump}: {exc.strerror}") from None
+            files.write_text(Path(args.dump), text + "\n")
         return 0
     for case in cases:
         print(f"{case.id}\t{case.level}\t{case.title}")
@@ -223,17 +226,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     how = certify.add_mutually_exclusive_group()
     how.add_argument(
-        "--adapter", metavar="'CMD ARGS'", help="a program speaking the NDJSON protocol"
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="a program speaking the NDJSON protocol",
     )
     how.add_argument(
-        "--python", metavar="MODULE:ATTR", help="a Python adapter object or entry point name"
+        "--python",
+        metavar="MODULE:ATTR",
+        type=options.command,
+        help="a Python adapter object or entry point name",
     )
     how.add_argument(
         "--in-process", action="store_true", help="the reference engine without a subprocess"
     )
     _filters(certify)
     certify.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per case (default 10)"
+        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    certify.add_argument(
+        "--startup-timeout",
+        type=options.seconds,
+        default=20.0,
+        help="seconds for the adapter to start and send ready (default 20)",
     )
     certify.add_argument(
         "--known-failures", metavar="FILE", help="case IDs/globs expected to fail, one per line"
@@ -303,6 +318,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (AdapterRefused, UsageError) as exc:
         print(f"fives: {exc}", file=sys.stderr)
         return EXIT_CANNOT_RUN
+    except files.WriteError as exc:
+        print(f"fives: {exc}", file=sys.stderr)
+        return EXIT_CANNOT_RUN
+    except KeyboardInterrupt:
+        print("\nfives: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

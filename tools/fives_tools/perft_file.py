@@ -16,13 +16,13 @@ from typing import Any
 from fives_engine import find_game
 from fives_engine.position import Position, PositionError
 from fives_tools import levels
-from fives_tools.cases import Case, FixtureError, check_primary, unreviewed
+from fives_tools.cases import Case, FixtureError, check_primary, read_text, unreviewed
 
 
 def _records(path: Path) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
     """(first line, [(line, key, value)]) per record."""
     record: list[tuple[int, str, str]] = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(read_text(path).splitlines(), 1):
         line = raw.strip()
         if line.startswith("#"):
             continue

@@ -27,6 +27,7 @@ from fives_engine import find_game, game_names
 from fives_tools import levels
 from fives_tools.adapter import Adapter, AdapterInfo, AdapterRefused
 from fives_tools.cases import Case, load_cases
+from fives_tools.options import command, seconds
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.report import describe_failure, failure_summary
@@ -52,14 +53,24 @@ def marker(name: str) -> str:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fives", "Fives conformance suite")
-    group.addoption("--fives-adapter", metavar="CMD", help="certify this protocol program")
-    group.addoption("--fives-python", metavar="MODULE:ATTR", help="certify this Python adapter")
+    group.addoption(
+        "--fives-adapter", metavar="CMD", type=command, help="certify this protocol program"
+    )
+    group.addoption(
+        "--fives-python", metavar="MODULE:ATTR", type=command, help="certify this Python adapter"
+    )
     group.addoption("--fives-game", action="append", default=[], help="only this game")
     group.addoption("--fives-level", action="append", default=[], help="only this capability level")
     group.addoption(
         "--fives-case", action="append", default=[], help="only case IDs matching this glob"
     )
-    group.addoption("--fives-timeout", type=float, default=10.0, help="seconds per case")
+    group.addoption("--fives-timeout", type=seconds, default=10.0, help="seconds per case")
+    group.addoption(
+        "--fives-startup-timeout",
+        type=seconds,
+        default=20.0,
+        help="seconds for the adapter to start and send ready",
+    )
     group.addoption(
         "--fives-known-failures",
         metavar="FILE",
@@ -70,10 +81,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _rerun_prefix(config: pytest.Config) -> str:
     """The pytest command that re-runs one case when ``--fives-case ID`` is added: the
     adapter option as given, and ``-m fives`` so the project's own tests stay out."""
-    command = config.getoption("--fives-adapter")
+    program = config.getoption("--fives-adapter")
     option = (
-        f"--fives-adapter {shlex.quote(command)}"
-        if command
+        f"--fives-adapter {shlex.quote(program)}"
+        if program
         else f"--fives-python {shlex.quote(config.getoption('--fives-python') or '')}"
     )
     return f"pytest {option} -m fives"
@@ -81,24 +92,36 @@ def _rerun_prefix(config: pytest.Config) -> str:
 
 def _make_adapter(config: pytest.Config) -> Adapter | None:
     command = config.getoption("--fives-adapter")
-    if command:
-        return SubprocessAdapter(command, timeout=config.getoption("--fives-timeout"))
+    if command is not None:
+        return SubprocessAdapter(
+            command,
+            timeout=config.getoption("--fives-timeout"),
+            start_timeout=config.getoption("--fives-startup-timeout"),
+        )
     spec = config.getoption("--fives-python")
-    if spec:
+    if spec is not None:
         return PythonAdapter(load_object(spec), spec)
     return None
 
 
 class _Session:
-    """One adapter for the whole pytest session, started on first use."""
+    """One adapter for the whole pytest session, started on first use; a failed start is
+    tried once, and every case then errors at once with its reason."""
 
     def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
         self.info: AdapterInfo | None = None
+        self.refused: AdapterRefused | None = None
 
     def ensure(self) -> AdapterInfo:
+        if self.refused is not None:
+            raise self.refused
         if self.info is None:
-            self.info = self.adapter.start()
+            try:
+                self.info = self.adapter.start()
+            except AdapterRefused as exc:
+                self.refused = exc
+                raise
         return self.info
 
     def close(self) -> None:
@@ -117,6 +140,15 @@ class FivesCaseItem(pytest.Item):
         self.add_marker(pytest.mark.fives)
         for name in (case.game, case.capability, case.level):
             self.add_marker(getattr(pytest.mark, marker(name)))
+
+    def setup(self) -> None:
+        try:
+            self.config.stash[_KEY].ensure()
+            return
+        except AdapterRefused as exc:
+            reason = str(exc)
+        # failing in setup makes the case an error, shown as one line
+        pytest.fail(f"fives: cannot certify this implementation: {reason}", pytrace=False)
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]

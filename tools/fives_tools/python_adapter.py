@@ -38,7 +38,7 @@ def load_object(spec: str) -> Any:
             sys.path.insert(0, os.getcwd())
         try:
             module = importlib.import_module(module_name)
-        except ImportError as exc:
+        except (ImportError, ValueError) as exc:  # ValueError: an empty module name
             raise AdapterRefused(
                 f"cannot import {module_name!r} for adapter {spec!r}: {exc}"
             ) from exc

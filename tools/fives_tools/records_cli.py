@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import FivesError, MatchState, Setup, find_game, game_names
-from fives_engine.record import dumps_record, read_record, validate_record, write_record
+from fives_engine.record import dumps_record, read_record_file, validate_record, write_record
+from fives_tools import files
 
 
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
@@ -35,7 +36,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     text = dumps_record(write_record(match, seed=args.seed))
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        files.write_text(Path(args.output), text)
         print(f"{args.output}: {_summary(match)}")
     else:
         sys.stdout.write(text)
@@ -53,7 +54,7 @@ def _summary(match: MatchState) -> str:
 def cmd_record(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        record: dict[str, Any] = read_record(path.read_text(encoding="utf-8"))
+        record: dict[str, Any] = read_record_file(path)
         match = validate_record(record)
     except OSError as exc:
         print(f"fives record: cannot read {path}: {exc.strerror}", file=sys.stderr)

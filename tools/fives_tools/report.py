@@ -8,6 +8,7 @@ rule its cases happen to involve."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections import defaultdict
 from typing import TextIO
@@ -17,6 +18,7 @@ from fives_tools import levels
 from fives_tools.causes import cause_lines
 from fives_tools.compare import Mismatch
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.text import clean
 from fives_tools.verdict import CERTIFIED, PARTIAL, Verdict, decide
 
 #: A rule touched by a failing case whose primary rule is another one.
@@ -156,6 +158,29 @@ def describe_failure(
 def print_report(
     run: Run, out: TextIO, rerun_prefix: str = "fives certify", colour: bool = False
 ) -> None:
+    """Write the certificate to ``out``, every line made safe to show (:func:`clean`);
+    colour goes on after cleaning, so only the report's own escapes reach the terminal."""
+    buffer = io.StringIO()
+    _write_report(run, buffer, rerun_prefix)
+    text = clean(buffer.getvalue(), lines=True)
+    if colour:
+        text = _coloured(text, decide(run))
+    out.write(text)
+
+
+def _coloured(text: str, found: Verdict) -> str:
+    """The failure headings in red (known failures in yellow) and the verdict coloured."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith((f"{FAIL.upper()} ", f"{ERROR.upper()} ")):
+            lines[i] = paint(line, "yellow" if "(known failure)" in line else "red", True)
+        elif line.endswith(f": {found.text}"):
+            head = line[: -len(found.text)]
+            lines[i] = head + paint(found.text, verdict_colour(found), True)
+    return "\n".join(lines)
+
+
+def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     info = run.adapter
     out.write(
         f"\nCertificate for {info.name} ({info.language} {info.version}),"
@@ -186,9 +211,7 @@ def print_report(
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
-            heading, _, rest = describe_failure(result, rerun_prefix).partition("\n")
-            heading = paint(heading, "yellow" if result.known else "red", colour)
-            out.write(f"{heading}\n{rest}\n\n")
+            out.write(describe_failure(result, rerun_prefix) + "\n\n")
     if bad:
         out.write("Likely causes (rules that best explain the failures, most likely first)\n")
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
@@ -200,6 +223,6 @@ def print_report(
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
         f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + paint(found.text, verdict_colour(found), colour)
+        + found.text
         + "\n"
     )

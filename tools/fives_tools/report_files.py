@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools import __version__, levels, protocol
+from fives_tools import __version__, files, levels, protocol
 from fives_tools.causes import cause_lines, causes_json
 from fives_tools.report import (
     SHORT,
@@ -28,12 +28,13 @@ from fives_tools.report import (
     verdict,
 )
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.text import clean
 from fives_tools.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 
 
 def write_file(path: Path, text: str) -> None:
-    """Every report file is written here, and only here."""
-    path.write_text(text, encoding="utf-8")
+    """Every report file is written here, and only here: atomically (:mod:`files`)."""
+    files.write_text(path, text)
 
 
 def _implementation(run: Run) -> dict[str, Any]:
@@ -178,8 +179,11 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         _properties(suite, run, found)
         for r in results:
             _testcase(suite, r, rerun_prefix)
+    for element in suites.iter():  # XML 1.0 cannot carry control characters at all
+        element.text = element.text and clean(element.text, lines=True)
+        element.attrib = {k: clean(v) for k, v in element.attrib.items()}
     ET.indent(suites)
-    write_file(path, ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n")
+    files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
 
 
 def _md(text: str) -> str:
@@ -247,7 +251,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]
         lines += [f"- {fixed_entry(f'`{entry}`', n)}" for entry, n in run.fixed]
-    return "\n".join(lines) + "\n"
+    return clean("\n".join(lines) + "\n", lines=True)
 
 
 def write_markdown(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
@@ -281,7 +285,7 @@ def badge(run: Run, game: str) -> dict[str, Any]:
 
 
 def write_badges(run: Run, folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+    files.make_dir(folder)
     paths = []
     for game in games_of(run):
         path = folder / f"{game}.json"

@@ -15,6 +15,7 @@ from fives_tools.adapter import Adapter, AdapterError, AdapterInfo, AdapterRefus
 from fives_tools.cases import Case
 from fives_tools.compare import Mismatch, compare
 from fives_tools.selection import Filters
+from fives_tools.text import clean
 
 PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
 STATUSES = (PASS, FAIL, ERROR, SKIP)
@@ -99,7 +100,8 @@ def run_case(adapter: Adapter, case: Case) -> Result:
         return Result(case, ERROR, message=str(exc))
     error = reply.get("error")
     if isinstance(error, dict) and error.get("kind") in ("bad-request", "unsupported", "crash"):
-        message = f"the implementation answered {error.get('kind')}: {error.get('message', '')}"
+        said = clean(str(error.get("message", "")))  # the implementation's words: untrusted
+        message = f"the implementation answered {error.get('kind')}: {said}"
         return Result(case, ERROR, message=message, reply=reply)
     mismatches = compare(case.expect, reply)
     return Result(case, FAIL if mismatches else PASS, mismatches, reply=reply)

@@ -1,34 +1,43 @@
 """The runner's side of the NDJSON protocol: any program, in any language, as an adapter.
 
 One long-lived process per run. Everything an implementation can do wrong is diagnosed
-in words and costs only the case at hand: a crash, a hang (per-case timeout), invalid
-JSON, stray output on stdout, a wrong sequence number, a reply that breaks its schema, a
-huge reply. After such an error the process is ended and a fresh one is started for the
-next case. The process runs in its own session, so ending it ends its children too: no
-process outlives the run.
+in words and costs only the case at hand: a crash, a hang (per-case timeout), invalid or
+too deeply nested JSON, stray output on stdout, a closed stdout, a wrong sequence number,
+a reply that breaks its schema, a huge reply, input it stops reading. After such an error
+the process is ended and a fresh one is started for the next case. A failed start (no
+``ready`` within the start-up timeout, a bad ``ready``) refuses the implementation with
+one line. Ending the process ends everything it started (:mod:`process_session`), on a
+normal stop, on an error, at exit and when the runner is signalled.
 """
 
 from __future__ import annotations
 
 import atexit
-import collections
 import contextlib
 import json
 import os
 import queue
+import secrets
+import select
 import shlex
-import signal
 import subprocess
 import threading
+import time
 import weakref
 from typing import IO, Any
 
 from fives_tools import protocol
 from fives_tools.adapter import AdapterError, AdapterInfo, AdapterRefused
+from fives_tools.options import check_seconds
+from fives_tools.process_session import MARKER, end_session, ending_on_signals
+from fives_tools.text import clean
 
 _LIVE: weakref.WeakSet[SubprocessAdapter] = weakref.WeakSet()
 
 _EOF = object()
+
+#: how much of the adapter's stderr is kept (its tail) for diagnoses
+STDERR_TAIL_BYTES = 8192
 
 
 class _TooLong:
@@ -38,24 +47,62 @@ class _TooLong:
 
 def _read_lines(stream: IO[bytes], out: queue.Queue[object], limit: int) -> None:
     """Push every stdout line (or a _TooLong marker, then _EOF) to ``out``."""
+    with contextlib.suppress(OSError, ValueError):
+        while True:
+            line = stream.readline(limit + 1)
+            if not line:
+                break
+            if len(line) > limit and not line.endswith(b"\n"):
+                size = len(line)
+                while line and not line.endswith(b"\n"):  # drain the rest of the giant line
+                    line = stream.readline(1 << 16)
+                    size += len(line)
+                out.put(_TooLong(size))
+                continue
+            out.put(line)
+    out.put(_EOF)
+
+
+class _Tail:
+    """The last bytes of a stream, however much is written to it."""
+
+    def __init__(self, limit: int = STDERR_TAIL_BYTES) -> None:
+        self.limit = limit
+        self._data = bytearray()
+        self._lock = threading.Lock()
+
+    def follow(self, stream: IO[bytes]) -> None:
+        fd = stream.fileno()
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := os.read(fd, 1 << 16):
+                with self._lock:
+                    self._data += chunk
+                    del self._data[: -self.limit]
+
+    def lines(self, count: int = 5) -> list[str]:
+        with self._lock:
+            text = self._data.decode("utf-8", "replace")
+        return [clean(line) for line in text.splitlines() if line.strip()][-count:]
+
+
+def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The exit code once ``proc`` has exited (None while it runs), without reaping it: until
+    it is reaped its pid cannot be reused, so ending its session cannot hit a stranger."""
+    if not hasattr(os, "waitid"):  # not on every system; then reap at once
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return proc.wait(timeout=timeout)
+        return None
+    deadline = time.monotonic() + timeout
     while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            out.put(_EOF)
-            return
-        if len(line) > limit and not line.endswith(b"\n"):
-            size = len(line)
-            while line and not line.endswith(b"\n"):  # drain the rest of the giant line
-                line = stream.readline(1 << 16)
-                size += len(line)
-            out.put(_TooLong(size))
-            continue
-        out.put(line)
-
-
-def _read_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
-    for line in iter(stream.readline, b""):
-        tail.append(line.decode("utf-8", "replace").rstrip("\n"))
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # already reaped
+            return proc.returncode
+        if info is not None:
+            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
 
 
 class SubprocessAdapter:
@@ -73,13 +120,16 @@ class SubprocessAdapter:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise AdapterRefused("empty adapter command")
-        self.timeout = timeout
-        self.start_timeout = start_timeout
+        self.timeout = check_seconds(timeout, "timeout")
+        self.start_timeout = check_seconds(start_timeout, "start-up timeout")
         self.max_reply_bytes = max_reply_bytes
         self.max_restarts = max_restarts
         self.proc: subprocess.Popen[bytes] | None = None
+        self._token = ""
         self._lines: queue.Queue[object] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._stderr = _Tail()
+        self._stderr_reader: threading.Thread | None = None
+        self._signals = contextlib.ExitStack()
         self._seq = 0
         self._failed_starts = 0
         self.restarts = 0
@@ -88,8 +138,10 @@ class SubprocessAdapter:
 
     # -- process life ----------------------------------------------------------------------
     def _launch(self) -> AdapterInfo:
+        """Start the program and read its ``ready``; any failure refuses it in one line."""
         self._lines = queue.Queue()
-        self._stderr = collections.deque(maxlen=20)
+        self._stderr = _Tail()
+        self._token = secrets.token_hex(8)
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -97,30 +149,35 @@ class SubprocessAdapter:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
+                env={**os.environ, MARKER: self._token},
             )
-        except OSError as exc:
-            raise AdapterRefused(f"cannot start {shlex.join(self.argv)!r}: {exc}") from exc
-        assert self.proc.stdout is not None and self.proc.stderr is not None
+        except (OSError, ValueError) as exc:
+            raise AdapterRefused(f"cannot start {shlex.join(self.argv)!r}: {exc}") from None
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        os.set_blocking(self.proc.stdin.fileno(), False)
         threading.Thread(
             target=_read_lines,
             args=(self.proc.stdout, self._lines, self.max_reply_bytes),
             daemon=True,
         ).start()
-        threading.Thread(
-            target=_read_stderr, args=(self.proc.stderr, self._stderr), daemon=True
-        ).start()
-        self._send(
-            {
+        self._stderr_reader = threading.Thread(
+            target=self._stderr.follow, args=(self.proc.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
+        try:
+            start = {
                 "type": "start",
                 "protocol": protocol.protocol_version(),
                 "suite": protocol.suite_version(),
             }
-        )
-        ready = self._receive(self.start_timeout, "the ready message")
+            self._send(start, self.start_timeout)
+            ready = self._receive(self.start_timeout, "the ready message")
+        except AdapterError as exc:
+            raise AdapterRefused(f"it did not start: {exc}") from None
         bad = protocol.problems("ready", ready)
         if bad:
             self._kill()
-            raise AdapterRefused("its ready message breaks the schema: " + "; ".join(bad))
+            raise AdapterRefused(clean("its ready message breaks the schema: " + "; ".join(bad)))
         try:
             protocol.check_compatible(ready)
         except AdapterRefused:
@@ -132,78 +189,103 @@ class SubprocessAdapter:
         proc, self.proc = self.proc, None
         if proc is None:
             return
-        for stream in (proc.stdin,):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        end_session(proc.pid, self._token)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
 
     def _diagnosis(self, what: str) -> str:
-        tail = " | ".join(list(self._stderr)[-5:])
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(timeout=1)  # the last words of a process that exited
+        tail = " | ".join(self._stderr.lines())[-1000:]
         return what + (f"; its stderr ends with: {tail}" if tail else "")
 
+    def _fail(self, what: str) -> AdapterError:
+        """End the process and describe what went wrong, with the tail of its stderr."""
+        self._kill()
+        return AdapterError(self._diagnosis(what))
+
     # -- lines -------------------------------------------------------------------------------
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], timeout: float) -> None:
+        """Write one line without ever blocking longer than ``timeout`` on a full pipe."""
         assert self.proc is not None and self.proc.stdin is not None
-        try:
-            self.proc.stdin.write((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            code = self.proc.poll()
-            self._kill()
-            raise AdapterError(
-                self._diagnosis(f"the adapter closed its input (exit code {code})")
-            ) from None
+        data = memoryview((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
+        fd = self.proc.stdin.fileno()
+        deadline = time.monotonic() + timeout
+        while data:
+            try:
+                data = data[os.write(fd, data) :]
+            except BlockingIOError:
+                pass
+            except OSError:
+                code = _exit_code(self.proc, 0.5)
+                raise self._fail(f"the adapter closed its input (exit code {code})") from None
+            if not data:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise self._fail(
+                    f"the adapter stopped reading its input: a request could not be written"
+                    f" within {timeout:g} s"
+                )
+            select.select([], [fd], [], remaining)
 
     def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
         try:
             item = self._lines.get(timeout=timeout)
         except queue.Empty:
-            self._kill()
-            raise AdapterError(
-                self._diagnosis(f"no answer within {timeout:g} s while waiting for {waiting_for}")
+            raise self._fail(
+                f"no answer within {timeout:g} s while waiting for {waiting_for}"
             ) from None
         if item is _EOF:
-            code = self.proc.wait(timeout=5) if self.proc is not None else None
-            self._kill()
-            raise AdapterError(
-                self._diagnosis(
-                    f"the adapter exited (code {code}) while we waited for {waiting_for}"
+            code = None if self.proc is None else _exit_code(self.proc, 0.5)
+            if code is None:
+                raise self._fail(
+                    f"the adapter closed its stdout but is still running, while we waited"
+                    f" for {waiting_for}"
                 )
-            )
+            raise self._fail(f"the adapter exited (code {code}) while we waited for {waiting_for}")
         if isinstance(item, _TooLong):
-            self._kill()
-            raise AdapterError(
+            raise self._fail(
                 f"a reply of {item.size} bytes exceeds the limit of {self.max_reply_bytes} bytes"
             )
         assert isinstance(item, bytes)
         text = item.decode("utf-8", "replace").strip()
+        quoted = clean(repr(text[:120]))
+        if text.startswith("\ufeff"):
+            raise self._fail(
+                f"a byte-order mark (BOM) before the message: {quoted}; write UTF-8 without a BOM"
+            )
         if not text.startswith("{"):
-            self._kill()
-            raise AdapterError(
-                f"stray output on stdout (not a protocol message): {text[:120]!r};"
+            raise self._fail(
+                f"stray output on stdout (not a protocol message): {quoted};"
                 " write logs to stderr, only protocol lines to stdout"
             )
         try:
             message = json.loads(text)
         except json.JSONDecodeError as exc:
-            self._kill()
-            raise AdapterError(
-                f"invalid JSON on stdout ({exc.msg} at column {exc.colno}): {text[:120]!r}"
+            raise self._fail(
+                f"invalid JSON on stdout ({exc.msg} at column {exc.colno}): {quoted}"
             ) from None
+        except RecursionError:
+            raise self._fail("a message nested too deeply to read, on stdout") from None
+        except ValueError as exc:  # e.g. an integer of thousands of digits
+            raise self._fail(f"unreadable JSON on stdout ({clean(str(exc))})") from None
         if not isinstance(message, dict):
-            self._kill()
-            raise AdapterError(f"a protocol message must be a JSON object, got: {text[:120]!r}")
+            raise self._fail(f"a protocol message must be a JSON object, got: {quoted}")
         return message
 
     # -- the Adapter interface ---------------------------------------------------------------
     def start(self) -> AdapterInfo:
-        self.info = self._launch()
+        self._signals.enter_context(ending_on_signals(_end_all))
+        try:
+            self.info = self._launch()
+        except BaseException:
+            self._kill()
+            self._signals.close()
+            raise
         return self.info
 
     def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
@@ -216,39 +298,36 @@ class SubprocessAdapter:
                 self._launch()
             except (AdapterError, AdapterRefused) as exc:
                 self._failed_starts += 1
-                raise AdapterError(f"restarting the adapter failed: {exc}") from exc
+                raise AdapterError(f"restarting the adapter failed: {exc}") from None
             self.restarts += 1
         self._seq += 1
         seq = self._seq
-        self._send({"type": "run", "seq": seq, "case": case_id, "request": request})
+        self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, self.timeout)
         message = self._receive(self.timeout, f"the result of run {seq}")
         bad = protocol.problems("result", message)
         if bad:
-            self._kill()
-            raise AdapterError("the result message breaks the schema: " + "; ".join(bad))
+            raise self._fail("the result message breaks the schema: " + "; ".join(bad))
         if message["seq"] != seq:
-            self._kill()
-            raise AdapterError(f"wrong sequence number: expected {seq}, got {message['seq']}")
+            raise self._fail(f"wrong sequence number: expected {seq}, got {message['seq']}")
         self._failed_starts = 0
         reply: dict[str, Any] = message["reply"]
         bad = protocol.problems(f"{request.get('type')}-reply", reply)
         if bad:
-            raise AdapterError("reply breaks the schema: " + "; ".join(bad))
+            raise AdapterError(clean("reply breaks the schema: " + "; ".join(bad)))
         return reply
 
     def stop(self) -> None:
         proc = self.proc
-        if proc is None:
-            return
         try:
-            self._send({"type": "stop"})
-            if proc.stdin is not None:
-                proc.stdin.close()
-            proc.wait(timeout=2)
-        except (AdapterError, OSError, subprocess.TimeoutExpired, ValueError):
-            pass
-        self.proc = proc
-        self._kill()
+            if proc is not None:
+                with contextlib.suppress(AdapterError, OSError, ValueError):
+                    self._send({"type": "stop"}, 2)  # a failure here ends the process itself
+                    if proc.stdin is not None:
+                        proc.stdin.close()
+                    _exit_code(proc, 2)
+                self._kill()  # whatever it left running, even after a clean exit
+        finally:
+            self._signals.close()
 
 
 @atexit.register

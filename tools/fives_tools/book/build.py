@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fives_engine import find_game, game_names
-from fives_tools import coverage
+from fives_tools import coverage, files
 from fives_tools.book.html import book_html, index_html
 from fives_tools.book.markdown import book_markdown, index_markdown
 from fives_tools.book.model import Book, build_book
@@ -25,21 +25,21 @@ def build_books(games: list[str] | None = None, root: Path | None = None) -> lis
 def write_books(out: Path, books: list[Book]) -> list[Path]:
     """Write ``<game>.html``, ``<game>.md`` with its SVGs, and ``index.html``/``index.md``;
     returns every file written, the pictures included (``fives docs`` counts them)."""
-    out.mkdir(parents=True, exist_ok=True)
+    files.make_dir(out)
     written = []
     for book in books:
         html_path = out / f"{book.game}.html"
-        html_path.write_text(book_html(book), encoding="utf-8")
+        files.write_text(html_path, book_html(book))
         text, images = book_markdown(book, book.game)
         md_path = out / f"{book.game}.md"
-        md_path.write_text(text, encoding="utf-8")
+        files.write_text(md_path, text)
         written += [html_path, md_path]
         for rel, svg in images.items():
             target = out / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(svg, encoding="utf-8")
+            files.make_dir(target.parent)
+            files.write_text(target, svg)
             written.append(target)
     for name, text in (("index.html", index_html(books)), ("index.md", index_markdown(books))):
-        (out / name).write_text(text, encoding="utf-8")
+        files.write_text(out / name, text)
         written.append(out / name)
     return written

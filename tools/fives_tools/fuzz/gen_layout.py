@@ -28,7 +28,7 @@ def build_layout(rng: random.Random, game: str, length: int) -> Layout:
             break
         doubles = [p for p in plays if p.tile.is_double]
         pool = doubles if doubles and rng.random() < 0.35 else plays
-        layout.play(rng.choice(pool), checked=True)
+        layout.play(rng.choice(pool))
     return layout
 
 

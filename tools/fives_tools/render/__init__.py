@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fives_engine import Layout, Ruleset
+from fives_tools import files
 from fives_tools.render.dot import RenderError, arithmetic, caption, to_dot
 from fives_tools.render.output import PNG_DPI, format_of, rasterise
 
@@ -25,4 +26,4 @@ def write(
     layout: Layout, ruleset: Ruleset, path: Path, *, name: str = "layout", label: str = "legend"
 ) -> None:
     """Write ``layout`` to ``path`` in the format its extension names."""
-    path.write_bytes(draw(layout, ruleset, format_of(path), name=name, label=label))
+    files.write_bytes(path, draw(layout, ruleset, format_of(path), name=name, label=label))

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from fives_engine import FivesError
+from fives_tools import files
 from fives_tools.book import build_books, write_books
 from fives_tools.cases import FixtureError
 from fives_tools.render import RenderError, draw
@@ -45,9 +46,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         sys.stdout.write(data.decode("utf-8"))
         return 0
     try:
-        Path(args.output).write_bytes(data)
-    except OSError as exc:
-        print(f"fives render: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        files.write_bytes(Path(args.output), data)
+    except files.WriteError as exc:
+        print(f"fives render: {exc}", file=sys.stderr)
         return USAGE_ERROR
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
@@ -60,8 +61,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
     except (InputError, RenderError, FixtureError, FivesError) as exc:
         print(f"fives docs: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    except OSError as exc:
-        print(f"fives docs: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+    except files.WriteError as exc:
+        print(f"fives docs: {exc}", file=sys.stderr)
         return USAGE_ERROR
     print(f"wrote {len(written)} files to {args.out} (open {args.out}/index.html)", file=sys.stderr)
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fives_tools import files
 from fives_tools.cases import Case, load_cases, read_fixture
 from fives_tools.render.dot import to_dot
 from fives_tools.render.inputs import example_id, first_per_example, from_case
@@ -41,7 +42,7 @@ def regenerate(folder: Path) -> list[Path]:
     for case in documented():
         path = folder / golden_name(case)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(golden_dot(case), encoding="utf-8")
+        files.write_text(path, golden_dot(case))
         written.append(path)
     for stale in set(folder.rglob("*.dot")) - set(written):
         stale.unlink()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import RecordError, find_game
-from fives_engine.record import read_record, replay_record, validate_record
+from fives_engine.record import read_record_file, replay_record, validate_record
 from fives_tools.render.inputs import InputError, Subject
 
 #: What ``--move`` counts, for the help text and the error messages.
@@ -31,16 +31,12 @@ def _one_line(text: str) -> str:
 def read(path: str) -> dict[str, Any]:
     """Read, schema-check and validate the record at ``path`` (every action replayed)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        record = read_record_file(Path(path))
+        validate_record(record)
     except FileNotFoundError:
         raise InputError(f"--record: no such file: {path}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"--record {path}: not UTF-8 text (expected a JSON game record)") from None
     except OSError as exc:
         raise InputError(f"--record: cannot read {path}: {exc.strerror}") from None
-    try:
-        record = read_record(text)
-        validate_record(record)
     except RecordError as exc:
         raise InputError(_one_line(f"--record {path}: {exc}")) from None
     return record

@@ -1,0 +1,178 @@
+"""Every file the `fives` command writes is written whole or not at all: a missing or
+read-only folder, a folder in the file's place, or a full disk give one line naming the
+path and exit status 2, never a traceback, and never leave a partial file behind."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fives_tools import cli, files
+from fives_tools.book import build_books
+from fives_tools.book.model import Book
+from fives_tools.cases import Case, load_cases
+
+CASE = "five-up/layout/diagram-1-2#play-score"
+
+#: output -> (the command before the target, the target's name, whether it is a folder)
+OUTPUTS: dict[str, tuple[list[str], str, bool]] = {
+    "json": (["certify", "--in-process", "-q", "--case", CASE, "--json"], "report.json", False),
+    "junit": (["certify", "--in-process", "-q", "--case", CASE, "--junit"], "junit.xml", False),
+    "markdown": (["certify", "--in-process", "-q", "--case", CASE, "--markdown"], "c.md", False),
+    "badges": (["certify", "--in-process", "-q", "--case", CASE, "--badges"], "badges", True),
+    "cases --dump": (["cases", "--case", CASE, "--dump"], "cases.json", False),
+    "play -o": (["play", "--seed", "3", "-o"], "match.json", False),
+    "render -o": (["render", "--plays", "[1|4]", "--game", "five-up", "-o"], "t.dot", False),
+    "docs --out": (["docs", "--game", "five-up", "--out"], "book", True),
+}
+
+
+@pytest.fixture(scope="module")
+def built() -> tuple[list[Case], list[Book]]:
+    return [c for c in load_cases() if c.id == CASE], build_books(["five-up"])
+
+
+@pytest.fixture(autouse=True)
+def _built_once(monkeypatch: pytest.MonkeyPatch, built: tuple[list[Case], list[Book]]) -> None:
+    """The cases are read and the books built once: these tests are about writing."""
+    cases, books = built
+    monkeypatch.setattr("fives_tools.cli.load_cases", lambda: cases)
+    monkeypatch.setattr("fives_tools.render.commands.build_books", lambda games=None: books)
+
+
+def _fives(output: str, target: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Run the command writing ``output`` to ``target``: its exit status and stderr."""
+    args, _, _ = OUTPUTS[output]
+    code = cli.main([*args, str(target)])
+    captured = capsys.readouterr()
+    if code == 2 and output in ("json", "junit", "markdown", "badges"):
+        assert "CERTIFIED" in captured.out  # the certificate is printed before the write fails
+    return code, captured.err
+
+
+def _refused(
+    output: str, target: Path, capsys: pytest.CaptureFixture[str], reason: str, named: Path
+) -> None:
+    """Writing ``output`` to ``target`` fails with one line naming ``named``, exit 2."""
+    code, err = _fives(output, target, capsys)
+    assert code == 2, err
+    assert "Traceback" not in err and str(named) in err and reason in err, err
+    assert err.strip().count("\n") == 0, err
+
+
+def _mount_tmpfs(where: Path, options: str) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    where.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+
+
+@pytest.fixture
+def read_only(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody can write to: a read-only tmpfs as root, else mode 555."""
+    folder = tmp_path / "read-only"
+    if os.geteuid() == 0:
+        _mount_tmpfs(folder, "ro,size=64k")
+        yield folder
+        subprocess.run(["umount", str(folder)], check=True)
+    else:
+        folder.mkdir(mode=0o555)
+        yield folder
+        folder.chmod(0o755)
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A tiny tmpfs filled to the last byte."""
+    folder = tmp_path / "full"
+    _mount_tmpfs(folder, "size=64k")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def _fill(folder: Path) -> None:
+    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(fd, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+def test_a_missing_folder(output: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, name, is_folder = OUTPUTS[output]
+    target = tmp_path / "missing" / "deeper" / name
+    if is_folder:  # an output folder is created with its parents
+        assert _fives(output, target, capsys)[0] == 0
+        assert any(target.iterdir())
+    else:
+        _refused(output, target, capsys, "No such file or directory", target)
+        assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+def test_a_read_only_folder(
+    output: str, read_only: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = read_only / OUTPUTS[output][1]
+    reason = "Read-only file system" if os.geteuid() == 0 else "Permission denied"
+    _refused(output, target, capsys, reason, target)
+    assert not any(read_only.iterdir())
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+def test_the_wrong_kind_of_thing_in_the_targets_place(
+    output: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / OUTPUTS[output][1]
+    if OUTPUTS[output][2]:  # a file where the folder goes
+        target.write_text("a file\n")
+        _refused(output, target, capsys, "not a folder", target)
+    else:  # a folder where the file goes
+        target.mkdir()
+        _refused(output, target, capsys, "it is a folder", target)
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+def test_a_full_disk_leaves_the_old_file_whole(
+    output: str, full_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, name, is_folder = OUTPUTS[output]
+    target = full_disk / name
+    old = target  # the file written first: its previous version must stay whole
+    if is_folder:
+        target.mkdir()
+        old = target / ("five-up.html" if output == "docs --out" else "five-up.json")
+    old.write_text("the previous version\n")
+    _fill(full_disk)
+    _refused(output, target, capsys, "No space left on device", old)
+    assert old.read_text() == "the previous version\n"
+    assert not [p for p in full_disk.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_a_link_is_followed_and_a_device_is_written_in_place(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    files.write_text(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE) as reader:
+        files.write_text(fifo, "through a pipe\n")
+        assert reader.communicate(timeout=10)[0] == b"through a pipe\n"
+    assert fifo.is_fifo()

@@ -1,0 +1,82 @@
+"""Every file the tools write is written whole or not at all.
+
+The data goes to a temporary file beside the target, is flushed to disk, and is renamed
+over the target: a reader never sees a half-written report, and a failure (a missing or
+read-only folder, a folder where the file should be, a full disk) leaves the old file as
+it was and raises :class:`WriteError`, one line naming the path, which the commands turn
+into exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+class WriteError(Exception):
+    """A file could not be written; the message names the path and the reason."""
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def make_dir(path: Path) -> None:
+    """Create ``path`` and its parents, or raise :class:`WriteError`."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise WriteError(f"cannot write into {path}: it is not a folder") from None
+    except OSError as exc:
+        raise WriteError(f"cannot create the folder {path}: {_reason(exc)}") from None
+
+
+def _mode(path: Path) -> int:
+    """The target's permissions if it exists, else what the umask gives a new file."""
+    with contextlib.suppress(OSError):
+        return path.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _write_stream(path: Path, data: bytes) -> None:
+    """A device, pipe or socket (``/dev/stdout``, a FIFO): written in place, never replaced."""
+    try:
+        with path.open("wb") as out:
+            out.write(data)
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (temporary file, fsync, rename); through a
+    symbolic link, the file it points to is replaced, not the link."""
+    path = Path(path)
+    if path.is_dir():
+        raise WriteError(f"cannot write {path}: it is a folder")
+    if path.exists() and not path.is_file():
+        _write_stream(path, data)
+        return
+    real = Path(os.path.realpath(path))
+    temporary: str | None = None
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, _mode(real))
+        os.replace(temporary, real)
+    except OSError as exc:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8, atomically; a lone surrogate is written as its escape."""
+    write_bytes(path, text.encode("utf-8", "backslashreplace"))

@@ -1,0 +1,34 @@
+"""Command-line values checked where they are read: a usage error, never a quiet default.
+
+Shared by ``fives certify`` and the pytest plugin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def check_seconds(value: float, what: str = "timeout") -> float:
+    """A finite, positive number of seconds (``nan``, ``inf``, 0 and negatives refused)."""
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+        raise ValueError(f"a {what} is a finite number of seconds above 0, got {value!r}")
+    return float(value)
+
+
+def seconds(text: str) -> float:
+    """argparse type: a finite, positive number of seconds."""
+    try:
+        return check_seconds(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a finite number of seconds above 0, got {text!r}"
+        ) from None
+
+
+def command(text: str) -> str:
+    """argparse type: an adapter command or ``module:attr`` that names something (an empty
+    one is refused, so an unset variable in CI cannot silently certify something else)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty: name the adapter to certify")
+    return text

@@ -1,0 +1,29 @@
+"""Text an implementation sends (its name, version, stderr, messages, reply values) is
+untrusted: a control character in it could clear the terminal, forge a line such as
+"CERTIFIED", or make a JUnit file invalid XML. :func:`clean` is the one place such text
+is made safe to show; every report passes what it shows through it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls, DEL, lone surrogates, bidirectional overrides and isolates, the
+# Unicode line and paragraph separators, and the two non-characters XML refuses.
+_OTHERS = "\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff"
+_UNSAFE = re.compile(f"[\x00-\x1f{_OTHERS}]")
+_UNSAFE_BUT_LINES = re.compile(f"[\x00-\x08\x0b-\x1f{_OTHERS}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean(text: str, *, lines: bool = False) -> str:
+    """``text`` with every unsafe character shown as an escape (``\\x1b``, ``\\u202e``).
+
+    With ``lines``, line breaks and tabs are kept (a whole report); otherwise they are
+    escaped too, so one value can never start a line of its own.
+    """
+    return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
