@@ -29,6 +29,7 @@ expect:
   total: 5
   score: {raw: 5, display: 1}
 """
+GOOD_LINES = GOOD.count("\n")
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -137,7 +138,7 @@ def _nested(depth: int) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (GOOD + "level: should\n", r"line 17: duplicate key 'level' \(first on line 4\)"),
+        (GOOD + "level: should\n", rf"line {GOOD_LINES + 1}: duplicate key 'level' \(first on line 4\)"),
         (GOOD.replace("games: [five-up]", "games: &g [five-up]"), r"line 3: .*anchors"),
         (
             "a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n" + GOOD,
@@ -147,7 +148,7 @@ def _nested(depth: int) -> str:
             GOOD.replace("id: layout/probe", "id: layout/probe\nkind: ../../etc/passwd"),
             r"line 2: field kind: '../../etc/passwd' is not a fixture kind",
         ),
-        (GOOD + _nested(200), r"line 17: nested deeper than"),
+        (GOOD + _nested(200), rf"line {GOOD_LINES + 1}: nested deeper than"),
         (GOOD + "# " + "x" * (1 << 20) + "\n", r"larger than 262144 bytes"),
     ],
 )
