@@ -138,7 +138,10 @@ def _nested(depth: int) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (GOOD + "level: should\n", rf"line {GOOD_LINES + 1}: duplicate key 'level' \(first on line 4\)"),
+        (
+            GOOD + "level: should\n",
+            rf"line {GOOD_LINES + 1}: duplicate key 'level' \(first on line 4\)",
+        ),
         (GOOD.replace("games: [five-up]", "games: &g [five-up]"), r"line 3: .*anchors"),
         (
             "a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n" + GOOD,
