@@ -181,3 +181,32 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     Then the scores are "10 10"
     And side 0 wins the block
     And every fact of fixture "settlement/exact-61-block-difference-rounding-to-zero" holds for exact-61
+
+  @exact-61 @rule:match.target
+  Scenario: Exact 61 block, three players: an event landing on 60 is no win; the next, landing on 61, wins
+    Given an exact-61 table of 3 players at scores "285 295 100"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[0|6] [1|6]"
+    When the hand is settled
+    Then the display scores are "60 61 20"
+    And side 1 wins the match
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-sixty-then-sixty-one" holds for exact-61
+
+  @exact-61 @rule:match.target
+  Scenario: Exact 61 block, four players: a team landing on 60 is no win; the other team, landing on 61, wins
+    Given an exact-61 table of 4 players in partnerships at scores "285 295"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[0|6] [1|6]"
+    And seat 3 holds "[0|2] [6|6]"
+    When the hand is settled
+    Then the display scores are "60 61"
+    And side 1 wins the match
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-partners-block-sixty-then-sixty-one" holds for exact-61
