@@ -125,3 +125,68 @@ Feature: Rulings where the sources are terse
       | five-up   | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
       | exact-61  | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
       | all-fives | [6\|6] | [5\|6]@[6\|6]:straight-a | 17    | layout/total-17-scores-nothing |
+
+  @five-up @exact-61 @all-fives @rule:play.match-attach-point
+  Scenario Outline: A second lead, naming no attach point, is rejected once the layout is started (<game>)
+    Given a <game> layout after the plays "[4|5]"
+    When "[5|6]" is attempted
+    Then the play is rejected citing rule "play.match-attach-point"
+    And every fact of fixture "layout/second-lead-rejected" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:play.match-attach-point
+  Scenario Outline: A play joining a tile that is not in the layout is rejected (<game>)
+    Given a <game> layout after the plays "[4|5]"
+    When "[5|6]@[1|6]:small-end" is attempted
+    Then the play is rejected citing rule "play.match-attach-point"
+    And every fact of fixture "layout/anchor-not-in-the-layout-rejected" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: A double lies crosswise: a play at its small end is rejected (<game>)
+    Given a <game> layout after the plays "[5|5]"
+    When "[5|6]@[5|5]:small-end" is attempted
+    Then the play is rejected citing rule "layout.double.crosswise"
+    And every fact of fixture "layout/double-has-no-ends-rejected" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: Only a double lies crosswise: a play at a straight side of [4|5] is rejected (<game>)
+    Given a <game> layout after the plays "[4|5]"
+    When "[5|6]@[4|5]:straight-a" is attempted
+    Then the play is rejected citing rule "layout.double.crosswise"
+    And every fact of fixture "layout/straight-side-only-on-a-double-rejected" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:play.match-attach-point
+  Scenario Outline: A place already taken is no attach point: a second tile there is rejected (<game>)
+    Given a <game> layout after the plays "[4|5] [5|6]@[4|5]:big-end"
+    When "[3|5]@[4|5]:big-end" is attempted
+    Then the play is rejected citing rule "play.match-attach-point"
+    And every fact of fixture "layout/taken-place-rejected" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
