@@ -178,11 +178,12 @@ def _raise_lines(mutant: str) -> set[str]:
 
 
 _RULE_ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
-_LITERAL = re.compile(r"[\"']([^\"']*)[\"']")
+_LITERAL = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 
 
 def _rule_ids(lines: list[str]) -> set[str]:
-    return {m for line in lines for m in _LITERAL.findall(line) if _RULE_ID.fullmatch(m)}
+    found = (a or b for line in lines for a, b in _LITERAL.findall(line))
+    return {m for m in found if _RULE_ID.fullmatch(m)}
 
 
 def message_only(mutant: str, diff: str) -> bool:
