@@ -124,13 +124,14 @@ def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or not entry.get("mutant") or not entry.get("why"):
             raise ValueError(f"{path}: equivalents[{i}]: expected 'mutant' and 'why'")
+        names = entry["mutant"] if isinstance(entry["mutant"], list) else [entry["mutant"]]
         if entry.get("kind") not in KINDS:
             raise ValueError(f"{path}: equivalents[{i}].kind: expected one of {', '.join(KINDS)}")
         why = " ".join(str(entry["why"]).split())
         change = str(entry.get("change", ""))
         if change not in ("", "message"):
             raise ValueError(f"{path}: equivalents[{i}].change: expected 'message'")
-        out.append(Equivalent(str(entry["mutant"]), str(entry["kind"]), why, change))
+        out += [Equivalent(str(name), str(entry["kind"]), why, change) for name in names]
     return out
 
 
@@ -201,7 +202,13 @@ def message_only(mutant: str, diff: str) -> bool:
 _DIFFS = """
 import json, sys
 from mutmut.mutation.diff_apply import get_diff_for_mutant
-print(json.dumps({name: get_diff_for_mutant(name) for name in sys.argv[1:]}))
+out = {}
+for name in sys.argv[1:]:
+    try:
+        out[name] = get_diff_for_mutant(name)
+    except Exception as exc:
+        out[name] = f"(no diff: {type(exc).__name__}: {exc})"
+print(json.dumps(out))
 """
 
 
