@@ -38,7 +38,9 @@ def run(mutants: Sequence[str], children: int, survivors: bool = False) -> int:
     done = subprocess.run(["nice", "-n", "10", *command], cwd=folder, check=False)
     seconds = time.monotonic() - started
     log = {"seconds": round(seconds, 1), "children": children, "retested": len(mutants)}
-    (folder / RUN_LOG).write_text(json.dumps(log), encoding="utf-8")
+    path = folder / RUN_LOG
+    runs = results.read_runs(path)
+    path.write_text(json.dumps([*runs, log]), encoding="utf-8")
     print(f"mutmut finished in {seconds:.0f} s (exit status {done.returncode})", file=sys.stderr)
     return done.returncode
 

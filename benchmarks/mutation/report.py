@@ -6,7 +6,9 @@ import datetime
 import json
 import os
 from collections import defaultdict
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from benchmarks.mutation import branches, parameters, results, unreached
 from fives_engine import find_game, game_names
@@ -23,6 +25,14 @@ def _summary(tally: results.Tally) -> dict[str, object]:
     }
 
 
+def _runs_text(runs: list[dict[str, Any]]) -> str:
+    parts = []
+    for run in runs:
+        what = f"retesting {run['retested']} mutants" if run["retested"] else "every mutant"
+        parts.append(f"{what} took {run['seconds']:.0f} s with {run['children']} children")
+    return "; ".join(parts)
+
+
 def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
     entries = results.load_equivalents()
     tally = results.tally(stage, entries)
@@ -34,18 +44,12 @@ def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
     by_kind: dict[str, int] = defaultdict(int)
     for entry in tally.equivalent.values():
         by_kind[entry.kind] += 1
-    run_log = stage / "run.json"
-    took = json.loads(run_log.read_text(encoding="utf-8")) if run_log.exists() else {}
+    runs = results.read_runs(stage / "run.json")
     out = [
         "## Engine mutants",
         "",
-        f"mutmut 3 made {tally.total} mutants of `fives_engine`"
-        + (
-            f"; the last run took {took['seconds']:.0f} s with {took['children']} children"
-            f"{f' (retesting {n} mutants)' if (n := took.get('retested')) else ''}."
-            if took
-            else "."
-        ),
+        f"mutmut made {tally.total} mutants of `fives_engine`. Runs (niced, on the machine"
+        f" below): {_runs_text(runs) or 'not recorded'}.",
         "",
         "| verdict | mutants |",
         "|---|---:|",
@@ -71,17 +75,19 @@ def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
             f" {before['open']} open survivors.",
             "",
         ]
-    grouped: dict[results.Equivalent, list[str]] = defaultdict(list)
+    grouped: dict[tuple[str, str], list[str]] = defaultdict(list)
     for mutant, entry in tally.equivalent.items():
-        grouped[entry].append(mutant)
+        grouped[entry.kind, entry.why].append(mutant)
     out += [
         "### Survivors with a committed reason",
         "",
         "| mutants | kind | n | why |",
         "|---|---|---:|---|",
     ]
-    for entry, mutants in grouped.items():
-        out.append(f"| `{entry.pattern}` | {entry.kind} | {len(mutants)} | {entry.why} |")
+    for (kind, why), mutants in grouped.items():
+        shown = ", ".join(f"`{m}`" for m in sorted(mutants)[:2])
+        more = f" and {len(mutants) - 2} more" if len(mutants) > 2 else ""
+        out.append(f"| {shown}{more} | {kind} | {len(mutants)} | {why} |")
     out.append("")
     stale = tally.unused(entries)
     if stale:
@@ -148,10 +154,22 @@ def _branch_section() -> list[str]:
     return out
 
 
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def render(stage: Path, mutation: bool = True, baseline: Path | None = None) -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     head = [
         f"# Mutation testing of the reference engine ({datetime.date.today().isoformat()})",
+        "",
+        f"Tool: mutmut {_version('mutmut')}, coverage.py {_version('coverage')}. The engine is"
+        " staged as `build/mutation/src/fives_engine` (`benchmarks/mutation/stage.py` says why);"
+        " each mutant's test is one pytest test per `must` conformance case, run in process"
+        " through the reference adapter; a mutant is killed when a `must` case fails or errors.",
         "",
         f"Machine: {os.cpu_count()} cores, load average {load:.1f} when the report was written.",
         "",

@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -102,6 +103,14 @@ class Tally:
         """Entries that explain no survivor (stale after an engine change, or now killed)."""
         used = set(self.equivalent.values())
         return [e for e in entries if e not in used]
+
+
+def read_runs(path: Path) -> list[dict[str, Any]]:
+    """The runs ``python -m benchmarks.mutation run`` recorded: seconds, children, retested."""
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [data] if isinstance(data, dict) else list(data)
 
 
 def read_status(stage: Path) -> dict[str, str]:
