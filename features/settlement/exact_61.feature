@@ -245,3 +245,15 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And the display scores are "24 20"
     And side 0 wins the block
     And every fact of fixture "settlement/exact-61-block-equal-opponents-give-nothing" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.partner
+  Scenario: Partners: the partner's rounded pips come off the last play and the opponents' pips
+    Given an exact-61 table of 4 players in partnerships at scores "100 100"
+    And seat 1 has gone out with a play scoring 10
+    And seat 0 holds "[3|4]"
+    And seat 2 holds "[1|6]"
+    And seat 3 holds "[2|6]"
+    When the hand is settled
+    Then the display scores are "20 23"
+    And the match goes on
+    And every fact of fixture "settlement/exact-61-partner-deducted-from-the-gain" holds for exact-61
