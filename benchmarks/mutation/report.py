@@ -113,7 +113,15 @@ def _parameter_section() -> list[str]:
             if parameters.killer(mutation, cases) is not None:
                 killed += 1
                 continue
-            why = parameters.EQUIVALENT.get(mutation.key, "**open: no must case fails**")
+            if mutation.key in parameters.EQUIVALENT:
+                why = f"equivalent: {parameters.EQUIVALENT[mutation.key]}"
+            elif mutation.key in parameters.INTERPRETATION:
+                why = (
+                    f"interpretation: {parameters.INTERPRETATION[mutation.key]}"
+                    " (an implementation-defined case catches it)"
+                )
+            else:
+                why = "**open: no must case fails**"
             rows.append(f"| {mutation} | {why} |")
     out += [
         f"{total} mutations of the game documents (each parameter to each neighbouring legal"
