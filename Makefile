@@ -3,8 +3,9 @@
 #   make test      run the project's checks and test suite
 PYTHON ?= python3
 STAMP := .setup.stamp
+MUTATION_STAMP := .mutation.stamp
 
-.PHONY: certify test setup
+.PHONY: certify test setup mutation branch-coverage
 
 certify: $(STAMP)
 	fives certify
@@ -16,6 +17,15 @@ test: $(STAMP)
 
 setup: $(STAMP)
 
+# Mutation testing of the reference engine, the must conformance cases its only test
+# (mutmut 3; about half an hour on 2 cores), and the report with the branch coverage.
+mutation: $(MUTATION_STAMP)
+	$(PYTHON) -m benchmarks.mutation run
+	$(PYTHON) -m benchmarks.mutation report --out build/mutation/report.md
+
+branch-coverage: $(MUTATION_STAMP)
+	$(PYTHON) -m benchmarks.mutation branches
+
 # Installs the package with its test extras, and Debian's graphviz for the `dot` binary.
 $(STAMP): pyproject.toml
 	@command -v dot >/dev/null 2>&1 || { \
@@ -25,3 +35,7 @@ $(STAMP): pyproject.toml
 	  else echo "warning: install Graphviz ('dot') for renderings"; fi; }
 	$(PYTHON) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
+
+$(MUTATION_STAMP): pyproject.toml
+	$(PYTHON) -m pip install -q -e '.[test,mutation]'
+	@touch $(MUTATION_STAMP)

@@ -167,6 +167,18 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @all-fives @rule:layout.double.crosswise @rule:layout.spinner.first-double
   Scenario: Under All Fives a later double is no spinner, yet lies crosswise and offers straight side B
     Given an all-fives layout after the plays "[2|2] [2|6]@[2|2]:straight-a"
@@ -186,6 +198,13 @@ Feature: Rulings where the sources are terse
     Then the attach points include "[5|5] (side branch B, 5)" and "[2|5] (small end, 2)"
     And the scoring ends total 8
     And every fact of fixture "layout/branch-b-open-after-branch-a" holds for <game>
+
+  @five-up @exact-61 @all-fives @rule:layout.double.crosswise
+  Scenario Outline: Only a double lies crosswise: a play at a straight side of [4|5] is rejected (<game>)
+    Given a <game> layout after the plays "[4|5]"
+    When "[5|6]@[4|5]:straight-a" is attempted
+    Then the play is rejected citing rule "layout.double.crosswise"
+    And every fact of fixture "layout/straight-side-only-on-a-double-rejected" holds for <game>
 
     Examples:
       | game      |

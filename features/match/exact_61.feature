@@ -53,3 +53,12 @@ Feature: Exact 61 matches: every score event is checked against exactly 61
     And the leaders are "0 1"
     And seat 1 is to act
     And every fact of fixture "match/exact-61-three-players-hand" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.going-out-event
+  Scenario: A last play that scores joins the opponents' pips in one going-out event
+    Given the exact-61 match scripted in fixture "match/exact-61-scoring-last-play-joins-going-out"
+    When the scripted hands are played
+    Then the display scores are "0 3"
+    And the leaders are "1 1"
+    And seat 1 is to act
+    And every fact of fixture "match/exact-61-scoring-last-play-joins-going-out" holds for exact-61

@@ -78,3 +78,28 @@ Feature: Perft: counting every legal action sequence certifies move generation
       | 1     | 1     |
       | 2     | 6     |
       | 3     | 36    |
+
+  @five-up @rule:lead.any-tile @rule:play.match-attach-point @rule:turn.clockwise @rule:turn.must-play
+  Scenario Outline: Five Up: on the empty layout the leader may lead any tile of the hand, to depth <depth>
+    Given the position "five-up 2 - [0|1],[2|3],[4|5],[1|6],[0|4]/[0|2],[1|4],[2|5],[3|6],[5|5] [0|0],[0|3],[0|5],[0|6],[1|1],[1|2],[1|3],[1|5],[2|2],[2|4],[2|6],[3|3],[3|4],[3|5],[4|4],[4|6],[5|6],[6|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/lead-on-the-empty-layout/depth-<depth>" holds for five-up
+
+    Examples:
+      | depth | count |
+      | 1     | 5     |
+      | 2     | 12    |
+
+  @all-fives @rule:layout.spinner.first-double @rule:play.match-attach-point @rule:turn.draw-until-playable @rule:turn.must-play @rule:turn.clockwise
+  Scenario Outline: All Fives: a second double played during the search stays a plain tile, even once both its sides are filled, to depth <depth>
+    Given the position "all-fives 2 [3|3],[3|4]@[3|3]:straight-a [4|4],[1|4],[2|4]/[4|5],[4|6] [0|0],[0|1],[0|2],[0|3],[0|4],[0|5],[0|6],[1|1],[1|2],[1|3],[1|5],[1|6],[2|2],[2|3],[2|5],[2|6],[3|5],[3|6],[5|5],[5|6],[6|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/second-double-stays-plain/depth-<depth>" holds for all-fives
+
+    Examples:
+      | depth | count |
+      | 1     | 3     |
+      | 2     | 4     |
+      | 3     | 4     |

@@ -137,3 +137,69 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
       | 2    | deduction | 7    | 5       | -5  |
     And the scores are "55 40 25"
     And every fact of fixture "settlement/all-fives-zero-pip-hand" holds for all-fives
+
+  @all-fives @rule:match.target
+  Scenario: All Fives, two players: 245 is short of the 250 target; the match goes on
+    Given an all-fives table of 2 players at scores "240 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "245 100"
+    And the match goes on
+    And every fact of fixture "settlement/all-fives-two-players-245-plays-on" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.first-to-target
+  Scenario: All Fives, two players: passing 250 (to 255) reaches the target and wins
+    Given an all-fives table of 2 players at scores "240 100"
+    And seat 0 has gone out with a play scoring 15
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "255 100"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-two-players-past-250-wins" holds for all-fives
+
+  @all-fives @rule:match.target
+  Scenario: All Fives, three players: 195 is short of the 200 target; the match goes on
+    Given an all-fives table of 3 players at scores "190 100 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "195 100 100"
+    And the match goes on
+    And every fact of fixture "settlement/all-fives-three-players-195-plays-on" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target
+  Scenario: All Fives, three players: reaching exactly 200 wins
+    Given an all-fives table of 3 players at scores "190 100 100"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "200 100 100"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-three-players-200-wins" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target
+  Scenario: All Fives, four players: a team at 195 is short of the 200 target; the match goes on
+    Given an all-fives table of 4 players in partnerships at scores "190 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[0|2]"
+    And seat 3 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "195 100"
+    And the match goes on
+    And every fact of fixture "settlement/all-fives-four-players-195-plays-on" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target
+  Scenario: All Fives, four players: a team reaching exactly 200 wins
+    Given an all-fives table of 4 players in partnerships at scores "190 100"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|0]"
+    And seat 2 holds "[0|2]"
+    And seat 3 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "200 100"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-four-players-200-wins" holds for all-fives

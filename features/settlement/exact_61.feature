@@ -271,3 +271,79 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
       | 3    | 1    | block | 5       | 5   |
     And side 0 wins the block
     And every fact of fixture "settlement/exact-61-block-never-against-the-partner" holds for exact-61
+
+  @exact-61 @rule:match.target
+  Scenario: Exact 61 block, three players: an event landing on 60 is no win; the next, landing on 61, wins
+    Given an exact-61 table of 3 players at scores "285 295 100"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[0|6] [1|6]"
+    When the hand is settled
+    Then the display scores are "60 61 20"
+    And side 1 wins the match
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-sixty-then-sixty-one" holds for exact-61
+
+  @exact-61 @rule:match.target
+  Scenario: Exact 61 block, four players: a team landing on 60 is no win; the other team, landing on 61, wins
+    Given an exact-61 table of 4 players in partnerships at scores "285 295"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[0|6] [1|6]"
+    And seat 3 holds "[0|2] [6|6]"
+    When the hand is settled
+    Then the display scores are "60 61"
+    And side 1 wins the match
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-partners-block-sixty-then-sixty-one" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.block-events
+  Scenario: Exact 61 block, three players: the hands score from the lightest up, not in seat order
+    Given an exact-61 table of 3 players at scores "100 100 100"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[6|6] [0|0]"
+    And seat 1 holds "[1|4]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the score events are
+      | seat | pips | rounded |
+      | 2    | 1    | 15      |
+      | 1    | 5    | 5       |
+    And the match goes on
+    And side 2 wins the block
+    And every fact of fixture "settlement/exact-61-block-lightest-first-not-seat-order" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.block-differences
+  Scenario: Exact 61 block, four players: an equal opposing hand gives no difference; only the heavier one counts
+    Given an exact-61 table of 4 players in partnerships at scores "100 100"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|1]"
+    And seat 1 holds "[1|4]"
+    And seat 2 holds "[2|3]"
+    And seat 3 holds "[6|6]"
+    When the hand is settled
+    Then the score events are
+      | seat | pips | rounded |
+      | 0    | 1    | 15      |
+      | 2    | 5    | 5       |
+    And the display scores are "24 20"
+    And side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-equal-opponents-give-nothing" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.partner
+  Scenario: Partners: the partner's rounded pips come off the last play and the opponents' pips
+    Given an exact-61 table of 4 players in partnerships at scores "100 100"
+    And seat 1 has gone out with a play scoring 10
+    And seat 0 holds "[3|4]"
+    And seat 2 holds "[1|6]"
+    And seat 3 holds "[2|6]"
+    When the hand is settled
+    Then the display scores are "20 23"
+    And the match goes on
+    And every fact of fixture "settlement/exact-61-partner-deducted-from-the-gain" holds for exact-61

@@ -223,3 +223,59 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "30 60"
     And the match goes on
     And every fact of fixture "settlement/five-up-60-display-plays-on" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up, two players: 60 after settlement is short of the 61 target; the match goes on
+    Given a five-up table of 2 players at scores "295 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|1]"
+    When the hand is settled
+    Then the display scores are "60 20"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-two-players-sixty-plays-on" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up, three players: 60 after settlement is short of the 61 target; the match goes on
+    Given a five-up table of 3 players at scores "295 100 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[0|2]"
+    When the hand is settled
+    Then the display scores are "60 20 20"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-three-players-sixty-plays-on" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up, three players: exactly 61 after settlement reaches the target and wins
+    Given a five-up table of 3 players at scores "300 100 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[0|2]"
+    When the hand is settled
+    Then the display scores are "61 20 20"
+    And side 0 wins the match
+    And every fact of fixture "settlement/five-up-three-players-sixty-one-wins" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up, four players: a team at 60 after settlement is short of the 61 target; the match goes on
+    Given a five-up table of 4 players in partnerships at scores "295 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[0|2]"
+    And seat 3 holds "[1|1]"
+    When the hand is settled
+    Then the display scores are "60 20"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-four-players-sixty-plays-on" holds for five-up
+
+  @five-up @rule:match.target
+  Scenario: Five Up, four players: a team at exactly 61 after settlement reaches the target and wins
+    Given a five-up table of 4 players in partnerships at scores "300 100"
+    And seat 0 has gone out with a play scoring 5
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[0|2]"
+    And seat 3 holds "[1|1]"
+    When the hand is settled
+    Then the display scores are "61 20"
+    And side 0 wins the match
+    And every fact of fixture "settlement/five-up-four-players-sixty-one-wins" holds for five-up

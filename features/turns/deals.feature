@@ -148,3 +148,97 @@ Feature: Deals
     Examples:
       | game      |
       | all-fives |
+
+  @all-fives @rule:deal.hand-size
+  Scenario: All Fives deals seven each to three players
+    Given the all-fives rules
+    And a deal for 3 players
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5] [5|5] [0|6]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6] [5|6] [1|1]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4] [6|6] [2|2]"
+    And the boneyard holds "[0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    When the deal is made
+    Then seat 0 is to act
+    And the legal actions are "[0|0] [1|2] [2|4] [3|6] [4|5] [5|5] [0|6]"
+    And every fact of fixture "turns/all-fives-three-players-deal-seven" holds for all-fives
+
+  @all-fives @rule:deal.options
+  Scenario: All Fives' alternative deal of five each, three players
+    Given the all-fives rules
+    And a deal for 3 players
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4]"
+    And the boneyard holds "[5|5] [0|6] [5|6] [1|1] [6|6] [2|2] [0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    And the deal option "five-each"
+    When the deal is made
+    Then seat 0 is to act
+    And the legal actions are "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And every fact of fixture "turns/all-fives-five-each-three-players" holds for all-fives
+
+  @all-fives @rule:deal.options
+  Scenario: All Fives' alternative deal of five each, four players
+    Given the all-fives rules
+    And a deal for 4 players in partnerships
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4]"
+    And seat 3 holds "[5|5] [0|6] [5|6] [1|1] [6|6]"
+    And the boneyard holds "[2|2] [0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    And the deal option "five-each"
+    When the deal is made
+    Then seat 0 is to act
+    And the legal actions are "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And every fact of fixture "turns/all-fives-five-each-four-players" holds for all-fives
+
+  @all-fives @rule:deal.options
+  Scenario: All Fives' alternative deal of seven or five: five each to three players
+    Given the all-fives rules
+    And a deal for 3 players
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4]"
+    And the boneyard holds "[5|5] [0|6] [5|6] [1|1] [6|6] [2|2] [0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    And the deal option "seven-five"
+    When the deal is made
+    Then seat 0 is to act
+    And the legal actions are "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And every fact of fixture "turns/all-fives-seven-five-three-players" holds for all-fives
+
+  @all-fives @rule:deal.options
+  Scenario: All Fives' alternative deal of seven or five: five each to four players
+    Given the all-fives rules
+    And a deal for 4 players in partnerships
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4]"
+    And seat 3 holds "[5|5] [0|6] [5|6] [1|1] [6|6]"
+    And the boneyard holds "[2|2] [0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    And the deal option "seven-five"
+    When the deal is made
+    Then seat 0 is to act
+    And the legal actions are "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And every fact of fixture "turns/all-fives-seven-five-four-players" holds for all-fives
+
+  @five-up @exact-61 @rule:side.alone
+  Scenario Outline: Three players of <game> score alone, never in partnerships
+    Given the <game> rules
+    And a deal for 3 players in partnerships
+    And seat 0 holds "[0|0] [1|2] [2|4] [3|6] [4|5]"
+    And seat 1 holds "[0|1] [1|3] [2|5] [3|3] [4|6]"
+    And seat 2 holds "[0|2] [1|4] [2|6] [3|4] [4|4]"
+    And the boneyard holds "[5|5] [0|6] [5|6] [1|1] [6|6] [2|2] [0|3] [0|4] [0|5] [1|5] [1|6] [2|3] [3|5]"
+    And seat 0 leads
+    When the deal is made
+    Then the deal is rejected citing rule "side.alone"
+    And every fact of fixture "turns/three-players-score-alone" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |

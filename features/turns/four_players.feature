@@ -209,6 +209,14 @@ Feature: Turns, in the four-player deal B4
     And seat 3 is to act
     And every fact of fixture "turns/no-block-while-another-can-play" holds for <game>
 
+  @five-up @exact-61 @all-fives @rule:turn.pass-empty-boneyard
+  Scenario Outline: With the boneyard empty and no play the player passes and the turn goes on (<game>)
+    Given the <game> rules
+    When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw draw [1|6]@[5|6]:big-end [1|5]@[1|6]:small-end draw draw draw draw draw draw pass" are taken
+    Then seat 3 is to act
+    And the legal actions are "[3|5]@[4|5]:big-end [3|5]@[1|5]:big-end [5|5]@[4|5]:big-end [5|5]@[1|5]:big-end"
+    And every fact of fixture "turns/pass-goes-to-the-next-player" holds for <game>
+
     Examples:
       | game      |
       | five-up   |

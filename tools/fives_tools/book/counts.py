@@ -31,7 +31,6 @@ def perft_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
     position = Position.parse(case.request["position"])
     ruleset = find_game(case.game)
     layout = position.state().layout
-    svg = draw(layout, ruleset, "svg", name=f"{anchor}-position", label="none").decode("utf-8")
     seats = tuple((text(s), codes(hand)) for s, hand in enumerate(position.hands))
     parts: list[Part] = [
         Facts(
@@ -42,7 +41,12 @@ def perft_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
                 ("Boneyard (draw order)", codes(position.boneyard)),
             ),
         ),
-        Figure(svg, f"The layout: {caption(layout, ruleset)}", f"{anchor}-position"),
+    ]
+    if len(layout):  # a position before the lead has no layout to draw
+        svg = draw(layout, ruleset, "svg", name=f"{anchor}-position", label="none")
+        shown = f"The layout: {caption(layout, ruleset)}"
+        parts.append(Figure(svg.decode("utf-8"), shown, f"{anchor}-position"))
+    parts += [
         Table("Hands", ("seat", "tiles held"), seats),
         Facts(
             "Count",
