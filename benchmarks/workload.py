@@ -16,6 +16,8 @@ class Workload:
     perft_budget_s: float  # per perft position
     certify_repeat: int  # best of this many certification runs per path
     memory_hands: int  # playouts per table under tracemalloc
+    bot_games: int  # OpenSpiel games (hands) per game, MCTS against random
+    bot_simulations: int  # MCTS simulations per decision
     suite: list[str] = field(default_factory=list)  # pytest selection; empty: everything
 
 
@@ -28,6 +30,8 @@ FULL = Workload(
     perft_budget_s=2.0,
     certify_repeat=5,
     memory_hands=100,
+    bot_games=20,
+    bot_simulations=20,
 )
 QUICK = Workload(
     "quick",
@@ -38,5 +42,7 @@ QUICK = Workload(
     perft_budget_s=0.02,
     certify_repeat=1,
     memory_hands=1,
+    bot_games=1,
+    bot_simulations=2,
     suite=["tests/test_tiles_and_notation.py"],
 )
