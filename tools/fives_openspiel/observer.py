@@ -94,11 +94,11 @@ class FivesObserver:
     def string_from(self, state: Any, player: int) -> str:
         progress: Progress = state.progress
         if self.recall:
-            seen = [text for who, text in progress.log if who is None or who == player]
             if not self.private:
-                seen = [text for who, text in progress.log if who is None]
+                return "\n".join(text for who, text in progress.log if who is None)
+            seen = [text for who, text in progress.log if who is None or who == player]
             return "\n".join([f"seat {player}", *seen])
-        parts = [f"seat {player}"]
+        parts = [f"seat {player}"] if self.private else []  # the public view is everyone's
         match = progress.match
         hand = match.hand
         if self.private:
