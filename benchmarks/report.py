@@ -311,6 +311,7 @@ def _bot(r: Results) -> list[str]:
         ]
     rows = [
         [
+            run.bot,
             f"`{run.game}`",
             run.games,
             run.simulations,
@@ -322,15 +323,16 @@ def _bot(r: Results) -> list[str]:
         for run in r.bot
     ]
     return [
-        "OpenSpiel's `MCTSBot` (random rollouts, UCT constant"
+        "OpenSpiel's search bots (random rollouts, UCT constant"
         f" {UCT_C:g}) against uniform random in the `fives_openspiel` games: one hand per"
         " game at two players, the bot's seat alternating; a win is a positive return (the"
-        " bot's side scored more in the hand). The bot searches the true state, hidden"
-        " tiles included: this shows the games run under OpenSpiel's algorithms, not a fair"
-        " player. Decisions with one legal action are not searched.",
+        " bot's side scored more in the hand). `MCTS` searches the true state, hidden tiles"
+        " included (it cheats); `IS-MCTS` searches worlds resampled from what it has seen"
+        " (`resample_from_infostate`: the hidden tiles dealt anew, consistent with every"
+        " draw and pass so far). Decisions with one legal action are not searched.",
         "",
         *_table(
-            ["game", "hands", "simulations", "bot wins", "draws", "bot's mean return", "seconds"],
+            ["bot", "game", "hands", "simulations", "bot wins", "draws", "mean return", "seconds"],
             rows,
         ),
     ]

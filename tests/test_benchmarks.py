@@ -76,8 +76,10 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
     if importlib.util.find_spec("pyspiel") is None:
         assert bot.startswith("Not run: the `openspiel` extra")
     else:
-        for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):
-            assert re.search(rf"^\| `{game}\(per_hand=true\)` \| 1 \| 2 \| \d+% \|", bot, re.M)
+        for kind in ("MCTS", "IS-MCTS"):
+            for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):
+                row = rf"^\| {kind} \| `{game}\(per_hand=true\)` \| 1 \| 2 \| \d+% \|"
+                assert re.search(row, bot, re.M)
 
 
 def test_the_benchmark_can_skip_the_test_suite_timing() -> None:

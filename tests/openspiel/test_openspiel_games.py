@@ -190,3 +190,24 @@ def test_hand_returns_are_each_sides_points_of_the_hand_against_the_others() -> 
 def test_a_table_the_game_does_not_allow_is_refused_by_name(game_string: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         pyspiel.load_game(game_string)
+
+
+def test_a_resampled_world_looks_the_same_to_the_player_and_deals_the_hidden_tiles_anew() -> None:
+    states = _random_game("fives_five_up(players=3,per_hand=true)", 6)
+    moved = 0
+    for state in states:
+        if state.is_terminal() or state.is_chance_node() or state.progress.match.needs_deal:
+            continue
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, random.Random(seat).random)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        hand, other = state.progress.match.hand, world.progress.match.hand
+        assert other.hand(seat) == hand.hand(seat) and other.layout.plays == hand.layout.plays
+        hidden = sorted([*hand.boneyard, *(t for s in range(3) if s != seat for t in hand.hand(s))])
+        assert (
+            sorted([*other.boneyard, *(t for s in range(3) if s != seat for t in other.hand(s))])
+            == hidden
+        )
+        moved += any(other.hand(s) != hand.hand(s) for s in range(3) if s != seat)
+    assert moved > 0  # the other hands do change

@@ -8,13 +8,14 @@ speaks OpenSpiel (game type and info, the state's API, the observer). Parameters
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pyspiel
 
 from fives_openspiel.encoding import NUM_ACTIONS, NUM_TILES
 from fives_openspiel.observer import FivesObserver
-from fives_openspiel.progress import Progress
+from fives_openspiel.progress import Progress, resample
 from fives_openspiel.table import DEFAULTS, MAX_RAW_PER_HAND, Table
 
 #: OpenSpiel short name -> the engine's game name.
@@ -105,6 +106,15 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         return self.progress.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FivesState:
+        """A state ``player_id`` cannot tell from this one (IS-MCTS samples its worlds so):
+        see :func:`fives_openspiel.progress.resample`; ``probability_sampler`` seeds it."""
+        world = resample(self.progress, player_id, random.Random(probability_sampler()))
+        state: FivesState = self.get_game().new_initial_state()
+        for action in world.history:
+            state.apply_action(action)
+        return state
 
     def __str__(self) -> str:
         """The whole log, every private line included (for debugging, as OpenSpiel's)."""

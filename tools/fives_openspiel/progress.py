@@ -17,6 +17,7 @@ Everything else is the engine's: who acts, what is legal, scores, settlement, th
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,8 @@ class Progress:
         self.table = table
         self.match = MatchState(table.ruleset, table.setup)
         self.history: list[int] = []
+        self.seen_by: list[int | None] = []  # per history entry: the one seat it is shown to
+        self.origin: Progress | None = None  # this progress as the current hand's deal began
         self.log: list[LogLine] = []
         self.rounds: list[list[Tile | None]] = []  # the neutral draw of the coming hand
         self.to_draw: list[int] = []  # the seats still to draw in its last round
@@ -58,6 +61,7 @@ class Progress:
         other.__dict__.update(self.__dict__)
         other.match = self.match.copy()
         other.history = list(self.history)
+        other.seen_by = list(self.seen_by)
         other.log = list(self.log)
         other.rounds = [list(r) for r in self.rounds]
         other.to_draw = list(self.to_draw)
@@ -153,15 +157,20 @@ class Progress:
         legal = [a for a, _ in self.chance_outcomes()] if kind is not None else self.legal_actions()
         if action not in legal:
             raise ValueError(f"action {action} is not legal here; legal: {legal}")
+        private = self.chance_seat() if kind in (Chance.DEAL, Chance.BONEYARD) else None
         if kind is Chance.LEAD_DRAW:
             self._lead_draw(tile_of(action))
         elif kind is Chance.DEAL:
+            if not any(self.dealt):
+                self.origin = self.copy()
+                self.origin.origin = None
             self._deal(tile_of(action))
         elif kind is Chance.BONEYARD:
             self._boneyard_draw(tile_of(action))
         else:
             self._act(action)
         self.history.append(action)
+        self.seen_by.append(private)
 
     def _lead_draw(self, tile: Tile) -> None:
         if not self.rounds:
@@ -249,6 +258,38 @@ class Progress:
         won = setup.seats_of(winner)
         share = len(won) / (self.table.players - len(won))
         return [1.0 if s in won else -share for s in seats]
+
+
+def resample(progress: Progress, player: int, rng: random.Random, tries: int = 10_000) -> Progress:
+    """A progress ``player`` cannot tell from ``progress``, drawn uniformly among them.
+
+    The tiles hidden from ``player`` (the other hands and the boneyard of the hand being
+    played) are dealt and drawn anew; a world where an action so far turns illegal is
+    rejected (a draw or a pass shows that the player could not play). Earlier hands stay
+    as they were. ``RuntimeError`` when ``tries`` worlds were all rejected.
+    """
+    origin = progress.origin
+    hand = progress.match.hand
+    if origin is None or hand is None or progress.match.needs_deal:
+        return progress.copy()  # no hand in play: nothing is hidden that matters
+    start = len(origin.history)
+    hidden = [t for s in range(progress.table.players) if s != player for t in hand.hand(s)]
+    hidden += hand.boneyard
+    for _ in range(tries):
+        shuffled = rng.sample(hidden, len(hidden))
+        swap = dict(zip(hidden, shuffled, strict=True))
+        world = origin.copy()
+        try:
+            for action, seen in zip(
+                progress.history[start:], progress.seen_by[start:], strict=True
+            ):
+                if seen is not None and seen != player and tile_of(action) in swap:
+                    action = tile_id(swap[tile_of(action)])
+                world.apply(action)
+        except ValueError:
+            continue  # an action of this world is illegal: not a world the player could be in
+        return world
+    raise RuntimeError(f"no consistent world for seat {player} in {tries} tries")
 
 
 def replay(table: Table, history: Sequence[int]) -> Progress:
