@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else _step("the test suite, serial and -n auto", lambda: suite_time(work.suite)),
         memory=_step("peak memory", lambda: playout_memory(work.memory_hands)),
         bot=_step(
-            "an OpenSpiel MCTS bot against random",
+            "OpenSpiel's MCTS and IS-MCTS bots against random",
             lambda: bot_runs(work.bot_games, work.bot_simulations),
         ),
     )
