@@ -1,11 +1,14 @@
 # The two commands of the README, each working on a fresh machine:
 #   make certify   certify the reference engine and print the certificate
 #   make test      run the project's checks and test suite
+# and one more that CI runs after them:
+#   make test-openspiel   install the openspiel extra, run mypy and the OpenSpiel games' tests
 PYTHON ?= python3
 STAMP := .setup.stamp
 MUTATION_STAMP := .mutation.stamp
+OPENSPIEL_STAMP := .setup-openspiel.stamp
 
-.PHONY: certify test setup mutation branch-coverage
+.PHONY: certify test test-openspiel setup mutation branch-coverage
 
 certify: $(STAMP)
 	fives certify
@@ -14,6 +17,12 @@ test: $(STAMP)
 	ruff check .
 	mypy
 	$(PYTHON) -m pytest -q -n auto
+
+# Apart from `make test`: open-spiel brings numpy and scipy, which would double the time
+# and more than double the size of a fresh install (README, "OpenSpiel").
+test-openspiel: $(OPENSPIEL_STAMP)
+	mypy
+	$(PYTHON) -m pytest -q -p no:xdist tests/openspiel
 
 setup: $(STAMP)
 
@@ -39,3 +48,7 @@ $(STAMP): pyproject.toml
 $(MUTATION_STAMP): pyproject.toml
 	$(PYTHON) -m pip install -q -e '.[test,mutation]'
 	@touch $(MUTATION_STAMP)
+
+$(OPENSPIEL_STAMP): $(STAMP)
+	$(PYTHON) -m pip install -q -e '.[test,openspiel]'
+	@touch $(OPENSPIEL_STAMP)

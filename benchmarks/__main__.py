@@ -13,6 +13,7 @@ from benchmarks.certification import certification
 from benchmarks.fuzzing import fuzz_throughput
 from benchmarks.machine import machine
 from benchmarks.memory import playout_memory
+from benchmarks.openspiel_bot import bot_runs
 from benchmarks.per_play import per_play_cost
 from benchmarks.perft import perft_speed
 from benchmarks.report import Results, render
@@ -51,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.skip_pytest
         else _step("the test suite, serial and -n auto", lambda: suite_time(work.suite)),
         memory=_step("peak memory", lambda: playout_memory(work.memory_hands)),
+        bot=_step(
+            "OpenSpiel's MCTS and IS-MCTS bots against random",
+            lambda: bot_runs(work.bot_games, work.bot_simulations),
+        ),
     )
     text = render(results)
     sys.stdout.write(text)

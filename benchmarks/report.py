@@ -9,6 +9,7 @@ from benchmarks import peer
 from benchmarks.certification import Certification
 from benchmarks.fuzzing import FuzzRate
 from benchmarks.memory import Traced
+from benchmarks.openspiel_bot import UCT_C, BotRun
 from benchmarks.perft import PerftRun
 from benchmarks.side_by_side import SideBySide
 from benchmarks.test_suite_time import SuiteTime
@@ -25,6 +26,7 @@ SECTIONS = (
     "Fuzzing",
     "Test suite",
     "Peak memory",
+    "OpenSpiel bot",
     "Method",
 )
 PER_PLAY_TARGET = 1.5
@@ -44,6 +46,7 @@ class Results:
     fuzzing: list[FuzzRate]
     suite: SuiteTime | None  # None when skipped
     memory: tuple[Traced, Traced, int]  # one hand, a batch, the batch's hands
+    bot: list[BotRun] | None = None  # None without the openspiel extra
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
@@ -343,6 +346,40 @@ def _memory(r: Results) -> list[str]:
     ]
 
 
+def _bot(r: Results) -> list[str]:
+    if r.bot is None:
+        return [
+            "Not run: the `openspiel` extra is not installed (`pip install -e '.[openspiel]'`)."
+        ]
+    rows = [
+        [
+            run.bot,
+            f"`{run.game}`",
+            run.games,
+            run.simulations,
+            f"{run.win_rate:.0%}",
+            run.draws,
+            f"{run.mean_return:+.1f}",
+            f"{run.seconds:.1f}",
+        ]
+        for run in r.bot
+    ]
+    return [
+        "OpenSpiel's search bots (random rollouts, UCT constant"
+        f" {UCT_C:g}) against uniform random in the `fives_openspiel` games: one hand per"
+        " game at two players, the bot's seat alternating; a win is a positive return (the"
+        " bot's side scored more in the hand). `MCTS` searches the true state, hidden tiles"
+        " included (it cheats); `IS-MCTS` searches worlds resampled from what it has seen"
+        " (`resample_from_infostate`: the hidden tiles dealt anew, consistent with every"
+        " draw and pass so far). Decisions with one legal action are not searched.",
+        "",
+        *_table(
+            ["bot", "game", "hands", "simulations", "bot wins", "draws", "mean return", "seconds"],
+            rows,
+        ),
+    ]
+
+
 def _method(r: Results) -> list[str]:
     return [
         "All numbers come from one run of `python -m benchmarks` in one process (the test"
@@ -366,6 +403,7 @@ _RENDER: dict[str, Callable[[Results], list[str]]] = {
     "Fuzzing": _fuzzing,
     "Test suite": _suite,
     "Peak memory": _memory,
+    "OpenSpiel bot": _bot,
     "Method": _method,
 }
 

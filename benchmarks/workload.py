@@ -17,6 +17,8 @@ class Workload:
     certify_repeat: int  # best of this many certification runs per path
     memory_hands: int  # playouts per table under tracemalloc
     fuzz_requests: int  # fuzz requests per measurement (times the jobs)
+    bot_games: int  # OpenSpiel games (hands) per game, MCTS against random
+    bot_simulations: int  # MCTS simulations per decision
     suite: list[str] = field(default_factory=list)  # pytest selection; empty: everything
 
 
@@ -30,6 +32,8 @@ FULL = Workload(
     certify_repeat=5,
     memory_hands=100,
     fuzz_requests=3000,
+    bot_games=20,
+    bot_simulations=20,
 )
 QUICK = Workload(
     "quick",
@@ -41,5 +45,7 @@ QUICK = Workload(
     certify_repeat=1,
     memory_hands=1,
     fuzz_requests=10,
+    bot_games=1,
+    bot_simulations=2,
     suite=["tests/test_tiles_and_notation.py"],
 )

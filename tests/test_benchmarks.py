@@ -6,6 +6,7 @@ committed reports of ``benchmarks/results/``, not in assertions.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -24,6 +25,7 @@ SECTIONS = [
     "Fuzzing",
     "Test suite",
     "Peak memory",
+    "OpenSpiel bot",
     "Method",
 ]
 TABLES = [
@@ -73,6 +75,14 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
     assert re.search(r"^\| protocol: python .+ \| layout requests \| 2 \| 20 \|", fuzzing, re.M)
     assert "(compared test by test): yes" in _section(report, "Test suite")
     assert len(re.findall(r"^\| .+ \| [\d.]+ \|$", _section(report, "Peak memory"), re.M)) == 3
+    bot = _section(report, "OpenSpiel bot")
+    if importlib.util.find_spec("pyspiel") is None:
+        assert bot.startswith("Not run: the `openspiel` extra")
+    else:
+        for kind in ("MCTS", "IS-MCTS"):
+            for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):
+                row = rf"^\| {kind} \| `{game}\(per_hand=true\)` \| 1 \| 2 \| \d+% \|"
+                assert re.search(row, bot, re.M)
 
 
 def test_the_benchmark_can_skip_the_test_suite_timing() -> None:

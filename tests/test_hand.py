@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from deals import B4, B4_ACTIONS, H2
 
@@ -130,3 +132,19 @@ def test_the_28_tiles_stay_accounted_for_through_a_hand() -> None:
         tiles = [t for s in range(2) for t in hand.hand(s)] + [*hand.boneyard, *hand.layout.tiles]
         assert sorted(tiles) == list(DOUBLE_SIX)
     assert hand.legal_actions() == [] and hand.current_player is None
+
+
+def test_a_tile_put_on_top_of_the_boneyard_is_the_next_drawn() -> None:
+    hand = HandState(find_game("exact-61"), H2, 0)
+    rest = list(hand.boneyard)
+    chosen = rest[-1]
+    hand.put_on_top(chosen)
+    assert hand.boneyard == (chosen, *rest[:-1])  # the others keep their order
+    while DRAW not in [action for _, action in hand.actions]:
+        hand.apply_action(hand.legal_actions()[0])
+    seat, _ = hand.actions[-1]
+    first = next(e for e in hand.events if e.kind == "draw")
+    assert first.to_json() == {"event": "draw", "seat": seat, "tile": str(chosen)}
+    held = hand.hand(0)[0]
+    with pytest.raises(FivesError, match=re.escape(f"{held} is not in the boneyard")):
+        hand.put_on_top(held)

@@ -19,7 +19,7 @@ from fives_engine import (
     parse_action,
     round_to_five,
 )
-from fives_engine.deal import check_deal, draw_winner, neutral_draw
+from fives_engine.deal import check_deal, draw_winner, neutral_draw, on_top
 from fives_engine.tiles import Tile
 
 
@@ -150,3 +150,27 @@ def test_nothing_is_applied_once_the_match_is_won() -> None:
     assert match.events == events and match.current_player is None
     with pytest.raises(FivesError, match="the match is over"):
         match.deal(deal(["[0|0]"], ""))
+
+
+def test_the_top_of_a_draw_round_is_every_seat_tied_for_the_highest_total() -> None:
+    assert on_top((Tile(4, 6), Tile(1, 2), Tile(5, 5))) == [0, 2]
+    assert on_top((None, Tile(0, 1), Tile(0, 0))) == [1]
+
+
+def test_a_copy_of_a_match_plays_on_without_changing_the_original() -> None:
+    ruleset = find_game("all-fives")
+    match = MatchState.seeded(ruleset, Setup.of(ruleset, 3), 4)
+    choose = random.Random(1)
+    for _ in range(10):
+        match.apply_action(choose.choice(match.legal_actions()))
+
+    def facts() -> tuple[object, ...]:
+        return ([e.to_json() for e in match.events], list(match.scores), match.legal_actions())
+
+    before = facts()
+    other = match.copy()
+    while not other.is_terminal:
+        other.apply_action(choose.choice(other.legal_actions()))
+    assert other.winner is not None and len(other.hands) > 1
+    assert facts() == before
+    assert match.hand is match.hands[-1] and len(match.hands) == 1

@@ -78,6 +78,13 @@ class Deal:
         return out
 
 
+def on_top(round_: DrawRound) -> list[int]:
+    """The seats of a draw round with the highest pip total: alone, it leads; tied, they
+    draw again."""
+    top = max(t.pips for t in round_ if t is not None)
+    return [s for s, t in enumerate(round_) if t is not None and t.pips == top]
+
+
 def draw_winner(draws: Sequence[DrawRound], players: int) -> int:
     """The leader a neutral draw designates; an incomplete or inconsistent draw is illegal."""
     rule = "lead.neutral-draw"
@@ -96,8 +103,7 @@ def draw_winner(draws: Sequence[DrawRound], players: int) -> int:
         tiles = [t for t in round_ if t is not None]
         if len(set(tiles)) != len(tiles):
             raise IllegalDealError(f"neutral draw round {number}: a tile is drawn twice", rule)
-        top = max(t.pips for t in tiles)
-        drawing = [s for s, t in enumerate(round_) if t is not None and t.pips == top]
+        drawing = on_top(round_)
         if len(drawing) == 1:
             if number != len(draws):
                 raise IllegalDealError(
@@ -168,8 +174,7 @@ def neutral_draw(players: int, rng: random.Random) -> tuple[DrawRound, ...]:
         tiles = iter(rng.sample(DOUBLE_SIX, len(drawing)))
         round_ = tuple(next(tiles) if s in drawing else None for s in range(players))
         rounds.append(round_)
-        top = max(t.pips for t in round_ if t is not None)
-        drawing = [s for s, t in enumerate(round_) if t is not None and t.pips == top]
+        drawing = on_top(round_)
     return tuple(rounds)
 
 

@@ -15,7 +15,7 @@ import bisect
 
 from fives_engine.actions import DRAW, PASS, Action, Draw, Pass, parse_action
 from fives_engine.deal import Deal
-from fives_engine.errors import IllegalActionError, IllegalPlayError
+from fives_engine.errors import IllegalActionError, IllegalDealError, IllegalPlayError
 from fives_engine.events import Event
 from fives_engine.layout import Layout
 from fives_engine.rules import Ruleset
@@ -210,6 +210,20 @@ class HandState:
         self.events.append(Event.of("draw", seat=seat, tile=str(tile)))
         if self.layout.can_play((tile,)):
             self._drawn = tile
+
+    def put_on_top(self, tile: Tile) -> None:
+        """Make ``tile``, still in the boneyard, the next one drawn.
+
+        For callers that decide each draw when it happens rather than at the deal: the
+        chance nodes of a game-tree search. The other tiles keep their order."""
+        rest = list(self.boneyard)
+        if tile not in rest:
+            raise IllegalDealError(
+                f"{tile} is not in the boneyard ({' '.join(map(str, rest)) or 'empty'})",
+                "deal.hand-size",
+            )
+        rest.remove(tile)
+        self._boneyard = (*self._boneyard[: self._next], tile, *rest)
 
     def _anyone_can_play(self) -> bool:
         return any(self.layout.can_play(h) for h in self._hands)

@@ -74,6 +74,23 @@ class MatchState:
     def seeded(cls, ruleset: Ruleset, setup: Setup, seed: int) -> MatchState:
         return cls(ruleset, setup, rng=random.Random(seed))
 
+    def copy(self) -> MatchState:
+        """An independent copy (the current hand copied, the rest immutable or rebuilt):
+        what a game-tree search branches from."""
+        other = MatchState.__new__(MatchState)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.events = list(self.events)
+        other.deals = list(self.deals)
+        other.hands = list(self.hands)
+        if self.hand is not None:
+            other.hand = self.hand.copy()
+            other.hands[-1] = other.hand
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
+        return other
+
     # -- facts ---------------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:
