@@ -94,13 +94,80 @@ def test_the_book_is_well_formed_and_holds_every_rule_and_example(
     cases = [c for c in examples if c.game == game]
     assert cases
     articles = {a.get("id"): a for a in root.iter(f"{XHTML}article")}
+    rows = {r.get("id"): r for r in root.iter(f"{XHTML}tr") if r.get("id")}
     for case in cases:
+        if case_anchor(case) in rows:  # one row of a group: the example's number in a table
+            assert example_id(case) in "".join(rows[case_anchor(case)].itertext())
+            continue
         article = articles[case_anchor(case)]
         text = "".join(article.itertext())
         assert example_id(case) in text and case.title in text
         if case.kind == "layout":
             assert article.find(f".//{SVG}svg") is not None, case.id
     assert len(ids) == len([el for el in root.iter() if el.get("id")]), "duplicate ids"
+
+
+#: How the text names each game (Exact 61 Five Up is "Exact 61", not "Five Up").
+GAME_NAMES = {"five-up": "Five Up", "exact-61": "Exact 61", "all-fives": "All Fives"}
+
+
+def _headings(root: ET.Element) -> list[str]:
+    return [" ".join(h.itertext()) for t in "1234" for h in root.iter(f"{XHTML}h{t}")]
+
+
+def _section_text(root: ET.Element, anchor: str) -> str:
+    section = next(s for s in root.iter() if s.get("id") == anchor)
+    return " ".join(section.itertext())
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_each_book_speaks_its_own_game(roots: dict[str, ET.Element], game: str) -> None:
+    """No heading names another game of the family; parameters are words, not YAML keys;
+    a game kept in raw points never speaks of display points."""
+    root, ruleset = roots[game], find_game(game)
+    for heading in _headings(root):
+        text = heading.replace("Exact 61 Five Up", "Exact 61")
+        named = {g for g, name in GAME_NAMES.items() if name in text}
+        assert not named or game in named, heading  # another game's text, or its own too
+    parameters = _section_text(root, "parameters")
+    for key in (k for k in ruleset.parameters if "_" in k):  # a YAML key, not a word
+        assert key not in parameters and key.replace("_", " ") not in parameters, key
+    if ruleset.score_unit == "raw":
+        assert not [h for h in _headings(root) if "display" in h]
+        assert "display" not in parameters
+        assert "display" not in _section_text(root, "examples-scoring")
+
+
+def test_the_scoring_examples_are_one_table_in_the_games_units(
+    roots: dict[str, ET.Element],
+) -> None:
+    for game, fifteen in (("five-up", "15 raw (3 display)"), ("all-fives", "15")):
+        group = next(
+            a for a in roots[game].iter(f"{XHTML}article") if a.get("id") == "examples-scoring"
+        )
+        row = next(r for r in group.iter(f"{XHTML}tr") if r.get("id") == "case-scoring-total-15")
+        cells = ["".join(td.itertext()) for td in row.iter(f"{XHTML}td")]
+        assert cells[:2] == ["15", fifteen], cells
+        assert len(list(group.iter(f"{XHTML}tbody"))) == 1
+
+
+def test_a_quotation_two_sources_share_is_shown_once(roots: dict[str, ET.Element]) -> None:
+    article = next(
+        a for a in roots["five-up"].iter(f"{XHTML}article") if a.get("id") == "examples-scoring"
+    )
+    quotes = ["".join(q.itertext()) for q in article.iter(f"{XHTML}blockquote")]
+    assert len(quotes) == len(set(quotes)) > 0
+
+
+def test_a_perft_position_appears_once_with_its_depths(roots: dict[str, ET.Element]) -> None:
+    root = roots["five-up"]
+    ids = [a.get("id") for a in root.iter(f"{XHTML}article")]
+    opening = [i for i in ids if i and "opening-spinner-one-straight" in i]
+    assert opening == ["case-perft-opening-spinner-one-straight-depths"]
+    article = next(a for a in root.iter(f"{XHTML}article") if a.get("id") == opening[0])
+    depths = [r.get("id") for r in article.iter(f"{XHTML}tr") if r.get("id")]
+    assert depths == [f"case-perft-opening-spinner-one-straight-depth-{d}" for d in range(1, 7)]
+    assert len(list(article.iter(f"{SVG}svg"))) == 1
 
 
 def test_a_diagram_shows_its_scoring_ends_and_arithmetic(roots: dict[str, ET.Element]) -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from fives_tools.book.groups import Group, citations
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
-from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Span, Table
+from fives_tools.book.words import parameter_words
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
 from fives_tools.render.output import inline_svg
 
@@ -88,16 +90,17 @@ def _quote(text: str, lang: str) -> str:
     return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
 
 
-def _citation(source: dict[str, Any], book: Book) -> str:
-    lang = book.language_of(str(source["file"]))
-    head = f"<cite>{e(source['file'])}</cite> § {e(source['heading'])}"
-    if source.get("diagram"):
-        head += f" — diagram {e(source['diagram'])}"
-    parts = [f"<p>{head}</p>"]
-    for key in ("line", "quote"):
-        if source.get(key):
-            parts.append(_quote(str(source[key]), lang))
-    return "".join(parts)
+def _citations(sources: list[dict[str, Any]], book: Book) -> str:
+    """Each quotation once, after every source that has it."""
+    out = []
+    for cited, quote, file in citations(sources):
+        heads = (
+            f"<cite>{e(f)}</cite> § {e(h)}" + (f" — diagram {e(d)}" if d else "")
+            for f, h, d in cited
+        )
+        out.append(f"<p>{'; '.join(heads)}</p>")
+        out.append(_quote(quote, book.language_of(file)) if quote else "")
+    return "".join(out)
 
 
 def _rules(book: Book) -> list[str]:
@@ -145,8 +148,10 @@ def part_html(part: Part) -> list[str]:
     if isinstance(part, Table):
         head = "".join(f"<th>{e(h)}</th>" for h in part.head)
         out = [f"<table><caption>{e(part.title)}</caption><thead><tr>{head}</tr></thead><tbody>"]
-        for row in part.rows:
-            out.append(f"<tr>{''.join(_td(c) for c in row)}</tr>")
+        ids = part.row_ids or ("",) * len(part.rows)
+        for row, row_id in zip(part.rows, ids, strict=True):
+            attr = f' id="{e(row_id)}"' if row_id else ""
+            out.append(f"<tr{attr}>{''.join(_td(c) for c in row)}</tr>")
         out.append("</tbody></table>")
         return out
     if isinstance(part, Facts):
@@ -209,10 +214,16 @@ def _example(ex: Example, book: Book) -> list[str]:
         out += part_html(part)
     if not ex.parts:
         out += _layout_facts(ex)
-    out.append('<div class="sources">')
-    for source in case.sources:
-        out.append(_citation(source, book))
-    out.append("</div></article>")
+    out.append(f'<div class="sources">{_citations(list(case.sources), book)}</div></article>')
+    return out
+
+
+def _group(group: Group, book: Book) -> list[str]:
+    out = [f'<article class="example" id="{e(group.anchor)}">', f"<h3>{e(group.title)}</h3>"]
+    out.append(f'<p class="meta">Rules: {_rule_links(group.rules)}</p>')
+    for part in group.parts:
+        out += part_html(part)
+    out.append(f'<div class="sources">{_citations(group.sources, book)}</div></article>')
     return out
 
 
@@ -220,12 +231,13 @@ def _examples(book: Book) -> list[str]:
     out = ['<section id="examples"><h2>Documented examples</h2>']
     out.append(f'<p>{e(EXAMPLES_NOTE)}</p><p class="legend">{LEGEND_SVG}</p>')
     section = None
-    for ex in book.examples:
-        if ex.case.section != section:
-            section = ex.case.section
+    for entry in book.entries:
+        first = entry.members[0] if isinstance(entry, Group) else entry
+        if first.case.section != section:
+            section = first.case.section
             about = book.sections.get(section, "")
             out.append(f"<h3>Section <code>{e(section)}</code>: {e(about)}</h3>")
-        out += _example(ex, book)
+        out += _group(entry, book) if isinstance(entry, Group) else _example(entry, book)
     out.append("</section>")
     return out
 
@@ -270,8 +282,7 @@ def _interpretations(book: Book) -> list[str]:
         out.append(f"<dl><dt>Question</dt><dd>{e(item.get('question', ''))}</dd>")
         out.append(f"<dt>Reading</dt><dd>{e(item.get('reading', ''))}</dd>")
         out.append(f"<dt>Why</dt><dd>{e(item.get('why', ''))}</dd></dl>")
-        for source in item.get("sources", []):
-            out.append(_citation(source, book))
+        out.append(_citations(item.get("sources", []), book))
         out.append("</article>")
     out.append("</section>")
     return out
@@ -304,8 +315,8 @@ def _parameters(book: Book) -> list[str]:
         '<section id="parameters"><h2>Parameters</h2>',
         "<table><tbody>",
     ]
-    for key, value in book.ruleset.parameters.items():
-        out.append(f"<tr><th><code>{e(key)}</code></th><td>{e(value_text(value))}</td></tr>")
+    for what, words in parameter_words(book.ruleset):
+        out.append(f"<tr><th>{e(what)}</th><td>{e(words)}</td></tr>")
     out.append("</tbody></table></section>")
     return out
 

@@ -11,9 +11,11 @@ import re
 from html import escape
 from typing import Any
 
+from fives_tools.book.groups import Group, citations
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
-from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
+from fives_tools.book.words import parameter_words
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 
@@ -35,14 +37,12 @@ def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f"[{code(r)}](#{rule_anchor(r)})" for r in rule_ids)
 
 
-def _citation(source: dict[str, Any]) -> list[str]:
-    head = f"*{md(source['file'])}* § {md(source['heading'])}"
-    if source.get("diagram"):
-        head += f" — diagram {md(source['diagram'])}"
-    out = ["", head]
-    for key in ("line", "quote"):
-        if source.get(key):
-            out += ["", f"> {md(source[key])}"]
+def _citations(sources: list[dict[str, Any]]) -> list[str]:
+    """Each quotation once, after every source that has it."""
+    out = []
+    for cited, quote, _ in citations(sources):
+        heads = (f"*{md(f)}* § {md(h)}" + (f" — diagram {md(d)}" if d else "") for f, h, d in cited)
+        out += ["", "; ".join(heads), *(["", f"> {md(quote)}"] if quote else [])]
     return out
 
 
@@ -93,8 +93,11 @@ def part_md(part: Part, images: dict[str, str], image_dir: str) -> list[str]:
         out = ["", f"**{md(part.title)}**", ""]
         out.append("| " + " | ".join(md(h) for h in part.head) + " |")
         out.append("|" + "---|" * len(part.head))
-        for row in part.rows:
-            out.append("| " + " | ".join(cell_md(c, images, image_dir, True) for c in row) + " |")
+        ids = part.row_ids or ("",) * len(part.rows)
+        for row, row_id in zip(part.rows, ids, strict=True):
+            cells = [cell_md(c, images, image_dir, True) for c in row]
+            cells[0] = (_anchor(row_id) if row_id else "") + cells[0]
+            out.append("| " + " | ".join(cells) + " |")
         return out
     if isinstance(part, Facts):
         out = ["", f"**{md(part.title)}**", ""]
@@ -148,9 +151,15 @@ def _example(ex: Example, image: str | None, images: dict[str, str], image_dir: 
         out += part_md(part, images, image_dir)
     if not ex.parts:
         out += _layout_facts(ex, image)
-    for source in case.sources:
-        out += _citation(source)
-    return out
+    return out + _citations(list(case.sources))
+
+
+def _group(group: Group, images: dict[str, str], image_dir: str) -> list[str]:
+    out = ["", f"#### {_anchor(group.anchor)}{md(group.title)}", ""]
+    out.append(f"Rules: {_rule_links(group.rules)}")
+    for part in group.parts:
+        out += part_md(part, images, image_dir)
+    return out + _citations(group.sources)
 
 
 def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
@@ -165,10 +174,10 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         "",
         "## Parameters",
         "",
-        "| parameter | value |",
+        "| | |",
         "|---|---|",
     ]
-    out += [f"| {code(k)} | {md(value_text(v))} |" for k, v in book.ruleset.parameters.items()]
+    out += [f"| {md(what)} | {md(words)} |" for what, words in parameter_words(book.ruleset)]
     out += _rules(book)
     if book.settlement:
         out += ["", "## Settlement", "", md(SETTLEMENT_NOTE)]
@@ -181,10 +190,15 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         md(EXAMPLES_NOTE),
     ]
     section = None
-    for ex in book.examples:
-        if ex.case.section != section:
-            section = ex.case.section
+    for entry in book.entries:
+        first = entry.members[0] if isinstance(entry, Group) else entry
+        if first.case.section != section:
+            section = first.case.section
             out += ["", f"### Section {code(section)}: {md(book.sections.get(section, ''))}"]
+        if isinstance(entry, Group):
+            out += _group(entry, images, image_dir)
+            continue
+        ex = entry
         image = None
         if ex.svg is not None:
             image = f"{image_dir}/{ex.anchor}.svg"
@@ -203,8 +217,7 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         out += [f"- Question: {md(item.get('question', ''))}"]
         out += [f"- Reading: {md(item.get('reading', ''))}"]
         out += [f"- Why: {md(item.get('why', ''))}"]
-        for source in item.get("sources", []):
-            out += _citation(source)
+        out += _citations(item.get("sources", []))
     out += ["", "## Coverage: rule → cases", "", "| rule | cases | scenarios |", "|---|---|---|"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
     for rule_id, cases, scenarios in book.coverage_rows():

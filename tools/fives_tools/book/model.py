@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from fives_engine import Rule, Ruleset, find_game
+from fives_tools.book.groups import Group, grouped
 from fives_tools.book.hands import PARTS
 from fives_tools.book.names import case_anchor
 from fives_tools.book.parts import Part
@@ -128,6 +129,11 @@ class Book:
             scenarios = [p if n == 1 else f"{p} ×{n}" for p, n in places.items()]
             rows.append((rule_id, cases, scenarios))
         return rows
+
+    @property
+    def entries(self) -> list[Example | Group]:
+        """The examples in reading order, the near-identical ones as one group each."""
+        return grouped(self.examples)
 
     @property
     def has_tally(self) -> bool:
