@@ -57,7 +57,7 @@ pre.worked {{ background: #f7f5ee; border-left: 3px solid {ORANGE}; padding: 0.4
 """
 
 LEGEND_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="460" height="34" viewBox="0 0 460 34"'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="470" height="34" viewBox="0 0 470 34"'
     ' role="img" aria-label="legend">'
     f'<circle cx="14" cy="17" r="11" fill="{SCORE}"/>'
     '<text x="14" y="22" text-anchor="middle" font-size="13" font-weight="bold"'
@@ -67,9 +67,9 @@ LEGEND_SVG = (
     f'<circle cx="186" cy="17" r="6" fill="white" stroke="{SCORE}" stroke-width="1.6"/>'
     '<text x="199" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
     "attach point, no score</text>"
-    f'<rect x="350" y="7" width="20" height="20" rx="5" fill="{IVORY}" stroke="{ORANGE}"'
-    ' stroke-width="3"/>'
-    '<text x="378" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
+    f'<rect x="340" y="8" width="36" height="18" rx="5" fill="{IVORY}" stroke="{ORANGE}"'
+    ' stroke-width="3.5"/>'
+    '<text x="384" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
     "spinner</text></svg>"
 )
 
