@@ -15,6 +15,7 @@ import yaml
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
 from fives_tools.book.names import case_anchor, rule_anchor
+from fives_tools.book.titles import rule_title
 from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
 from fives_tools.cli import main
 from fives_tools.perft_file import perft_cases
@@ -448,3 +449,87 @@ def test_text_of_hand_examples_is_escaped(tmp_path: Path) -> None:
     _parse(out / "five-up.html")
     md = (out / "five-up.md").read_text("utf-8")
     assert "<b>seat" not in md and "&lt;b&gt;seat" in md
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_book_opens_with_how_to_play_from_the_spec(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """How to play comes first, tells every rule of the game by its statement, and shows
+    a scoring picture; then the reference parts."""
+    root, ruleset = roots[game], find_game(game)
+    sections = [s.get("id") for s in root.iter(f"{XHTML}section")]
+    assert sections[:3] == ["how-to-play", "parameters", "rules"], sections
+    opening = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "how-to-play")
+    told = " ".join(" ".join(opening.itertext()).split())
+    topics = [" ".join(h.itertext()) for h in opening.iter(f"{XHTML}h4")]
+    for topic in ("Equipment", "deal", "A turn", "Scoring", "end of a hand", "Winning"):
+        assert any(topic in t for t in topics), (topic, topics)
+    for rule in ruleset.rules.values():
+        assert " ".join(rule.statement.split()) in told, rule.id
+    assert opening.find(f".//{SVG}svg") is not None
+    deal = ruleset.parameters["deal"]
+    assert f"{deal[2]} tiles" in told  # the game's own deal
+
+
+def test_rules_have_titles_permalinks_and_their_own_examples(
+    roots: dict[str, ET.Element],
+) -> None:
+    root = roots["five-up"]
+    ids = _ids(root)
+    for game in game_names():
+        for rule_id in find_game(game).rules:
+            assert rule_title(rule_id) != rule_id, f"{rule_id} has no title"
+    rule = next(
+        a
+        for a in root.iter(f"{XHTML}article")
+        if a.get("id") == rule_anchor("layout.double.crosswise")
+    )
+    heading = rule.find(f"{XHTML}h3")
+    assert heading is not None
+    assert "Doubles lie crosswise" in "".join(heading.itertext())
+    assert "layout.double.crosswise" in "".join(heading.itertext())
+    own = [
+        a.get("href", "") for a in rule.iter(f"{XHTML}a") if a.get("href", "").startswith("#case-")
+    ]
+    assert own and all(h[1:] in ids for h in own)
+    for level in "1234":
+        for h in root.iter(f"{XHTML}h{level}"):
+            links = [a for a in h.iter(f"{XHTML}a") if a.get("class") == "permalink"]
+            assert len(links) == 1 and links[0].get("href", "#")[1:] in ids, "".join(h.itertext())
+
+
+def test_the_sidebar_contents_stay_in_reach(roots: dict[str, ET.Element], book_dir: Path) -> None:
+    root = roots["five-up"]
+    nav = next(n for n in root.iter(f"{XHTML}nav") if n.get("class") == "toc")
+    targets = [a.get("href", "") for a in nav.iter(f"{XHTML}a")]
+    ids = _ids(root)
+    assert all(t[1:] in ids for t in targets if t.startswith("#"))
+    assert "#how-to-play" in targets and f"#{rule_anchor('deal.hand-size')}" in targets
+    css = (book_dir / "five-up.html").read_text("utf-8")
+    assert re.search(r"nav\.toc \{[^}]*position: sticky", css)
+
+
+def test_source_diagrams_read_in_the_sources_build_up_order(
+    roots: dict[str, ET.Element],
+) -> None:
+    ids = [a.get("id", "") for a in roots["five-up"].iter(f"{XHTML}article")]
+    diagrams = [i.removeprefix("case-layout-diagram-") for i in ids if "diagram-" in i]
+    assert diagrams[:4] == ["1-4", "1-1", "4-4", "3-4"], diagrams
+
+
+def test_the_index_compares_the_games_in_one_table(book_dir: Path) -> None:
+    index = _parse(book_dir / "index.html")
+    tables = list(index.iter(f"{XHTML}table"))
+    assert len(tables) == 1
+    rows = {
+        "".join(tr[0].itertext()): ["".join(td.itertext()) for td in tr[1:]]
+        for tr in tables[0].iter(f"{XHTML}tr")
+    }
+    titles = [find_game(g).title for g in game_names()]
+    assert [t for t in rows[""] if t] and all(
+        any(title in cell for cell in rows[""]) for title in titles
+    )
+    deal = rows["Deal"]
+    assert deal[game_names().index("all-fives")].startswith("9 tiles with 2 players")
+    assert deal[game_names().index("exact-61")].startswith("5 tiles each")

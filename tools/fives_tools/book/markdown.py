@@ -12,9 +12,12 @@ from html import escape
 from typing import Any
 
 from fives_tools.book.groups import Group, citations
+from fives_tools.book.howto import how_to_play
+from fives_tools.book.html import comparison
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
+from fives_tools.book.titles import rule_title
 from fives_tools.book.words import parameter_words
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
@@ -52,17 +55,22 @@ def _anchor(name: str) -> str:
 
 def _rules(book: Book) -> list[str]:
     out = ["", "## Rules"]
+    anchors = {ex.id: ex.anchor for ex in book.examples}
+    cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
-        out += ["", f"### {_anchor(rule_anchor(rule.id))}{code(rule.id)}", "", md(rule.statement)]
+        title = f"{_anchor(rule_anchor(rule.id))}{md(rule_title(rule.id))} · {code(rule.id)}"
+        out += ["", f"### {title}", "", md(rule.statement)]
         out += ["", f"Source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
         if rule.cite.quote:
             out += ["", f"> {md(rule.cite.quote)}"]
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             out += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
-        out += ["", f"Exercised by {n_cases} cases and {len(refs) - n_cases} scenarios."]
+        own = [c for c in cases.get(rule.id, []) if c in anchors]
+        links = ", ".join(f"[{md(c.split('/', 1)[-1])}](#{anchors[c]})" for c in own)
+        out += ["", f"Examples: {links or 'none'}; {len(refs) - n_cases} scenarios."]
     return out
 
 
@@ -172,6 +180,9 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         f"`fixtures/` and `features/`. Source: *{md(book.ruleset.source)}* — "
         f"{md(book.source.get('title', ''))}. [All games](index.md)",
         "",
+        "## How to play",
+        *[line for part in how_to_play(book) for line in part_md(part, images, image_dir)],
+        "",
         "## Parameters",
         "",
         "| | |",
@@ -231,10 +242,11 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
 
 
 def index_markdown(books: list[Book]) -> str:
-    lines = ["# The Fives family: illustrated rule books", ""]
-    for b in books:
-        lines.append(
-            f"- [{md(b.title)}]({b.game}.md) ([HTML]({b.game}.html)) — {len(b.rules)} rules, "
-            f"{len(b.examples)} documented examples; source *{md(b.ruleset.source)}*"
-        )
+    head, rows = comparison(books)
+    links = [f"[{md(b.title)}]({b.game}.md) ([HTML]({b.game}.html))" for b in books]
+    lines = ["# The Fives family: illustrated rule books", "", "The three games side by side:"]
+    lines += ["", "| | " + " | ".join(links) + " |", "|---" * len(head) + "|"]
+    lines += [
+        f"| {md(what)} | " + " | ".join(md(v) for v in values) + " |" for what, values in rows
+    ]
     return "\n".join(lines) + "\n"

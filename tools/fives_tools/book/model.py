@@ -218,6 +218,40 @@ def _tallies(ruleset: Ruleset, per: int | None, examples: list[Example]) -> list
     return out
 
 
+@functools.cache
+def _source_text(file: str) -> str:
+    path = _spec_dir() / "sources" / file
+    return path.read_text("utf-8") if path.is_file() else ""
+
+
+def _diagram_place(case: Case) -> int | None:
+    """Where the case's source diagram stands in its source, if it has one."""
+    for source in case.sources:
+        if source.get("diagram"):
+            return _source_text(str(source["file"])).find(str(source["diagram"]))
+    return None
+
+
+def _build_up(cases: list[Case]) -> dict[str, tuple[int, int, int]]:
+    """The source diagrams in the sources' build-up of each layout ([1|4], then [1|1] on
+    it, then [4|4], ...): layouts in the order the source first shows them, each by its
+    number of plays. They open their section; other examples keep their order after them."""
+    first: dict[str, int] = {}
+    placed = {c.fixture_id: _diagram_place(c) for c in cases}
+    for case in cases:
+        where = placed[case.fixture_id]
+        if where is not None and case.request.get("plays"):
+            lead = str(case.request["plays"][0])
+            first[lead] = min(first.get(lead, where), where)
+    out = {}
+    for case in cases:
+        where = placed[case.fixture_id]
+        if where is not None and case.request.get("plays"):
+            plays = case.request["plays"]
+            out[case.fixture_id] = (first[str(plays[0])], len(plays), where)
+    return out
+
+
 def _section_order(sections: dict[str, str]) -> dict[str, int]:
     """Examples read in the order of the registry's sections: layout, turns, settlement..."""
     return {name: i for i, name in enumerate(sections)}
@@ -234,7 +268,15 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         if case.game == game:
             groups.setdefault(example_id(case), []).append(case)
     order = _section_order(sections)
-    ordered = sorted(groups.values(), key=lambda g: order.get(g[0].section, len(order)))
+    build_up = _build_up([g[0] for g in groups.values()])
+    ordered = sorted(
+        groups.values(),
+        key=lambda g: (
+            order.get(g[0].section, len(order)),
+            g[0].fixture_id not in build_up,
+            build_up.get(g[0].fixture_id, (0, 0, 0)),
+        ),
+    )
     per = tally_per(ruleset, source)
     examples = [example(tuple(group), per) for group in ordered]
     interpretations = tuple(
