@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -14,6 +15,7 @@ import yaml
 
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
+from fives_tools.book.browser import browser, probe
 from fives_tools.book.names import case_anchor, rule_anchor
 from fives_tools.book.titles import rule_title
 from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
@@ -533,3 +535,24 @@ def test_the_index_compares_the_games_in_one_table(book_dir: Path) -> None:
     deal = rows["Deal"]
     assert deal[game_names().index("all-fives")].startswith("9 tiles with 2 players")
     assert deal[game_names().index("exact-61")].startswith("5 tiles each")
+
+
+@pytest.mark.skipif(
+    browser() is None and not os.environ.get("CI"),
+    reason="no headless Chromium here (make test's setup installs Debian's chromium)",
+)
+def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -> None:
+    """Each page in headless Chromium: nothing overflows
+    horizontally, every SVG is drawn with a size, every in-page link has its target; the
+    links between pages name files that exist. A screenshot of each page is taken."""
+    pages = sorted(book_dir.glob("*.html"))
+    assert len(pages) == len(game_names()) + 1
+    for page in pages:  # 1024 px: the sidebar beside the text, the tightest desktop layout
+        shot = tmp_path / f"{page.stem}.png"
+        found = probe(page, 1024, shot)
+        assert found.scroll_width <= found.client_width, (page.name, found.wide)
+        assert not found.unsized and not found.broken, (page.name, found)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
+        files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
+        assert all((book_dir / f).is_file() for f in files), page.name

@@ -56,7 +56,8 @@ figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
 dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }}
 dt {{ font-weight: bold; }}
 dd {{ margin: 0; }}
-table {{ border-collapse: collapse; margin: 0.5rem 0; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%;
+  overflow-x: auto; }}
 th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
   vertical-align: top; }}
 th {{ background: #f3f1ea; }}
