@@ -35,13 +35,19 @@ mutation: $(MUTATION_STAMP)
 branch-coverage: $(MUTATION_STAMP)
 	$(PYTHON) -m benchmarks.mutation branches
 
-# Installs the package with its test extras, and Debian's graphviz for the `dot` binary.
+# Installs the package with its test extras, Debian's graphviz for the `dot` binary and
+# Debian's chromium, in which the rule books are tested headless.
 $(STAMP): pyproject.toml
 	@command -v dot >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) \
 	      || echo "warning: could not install graphviz; renderings need the 'dot' binary"; \
 	  else echo "warning: install Graphviz ('dot') for renderings"; fi; }
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "warning: could not install chromium; the books' browser test needs it"; \
+	  else echo "warning: install Chromium for the books' browser test"; fi; }
 	$(PYTHON) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 

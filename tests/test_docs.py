@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -16,7 +17,9 @@ import yaml
 
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
+from fives_tools.book.browser import browser, probe
 from fives_tools.book.names import case_anchor, rule_anchor
+from fives_tools.book.titles import rule_title
 from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
 from fives_tools.cli import main
 from fives_tools.perft_file import perft_cases
@@ -111,13 +114,80 @@ def test_the_book_is_well_formed_and_holds_every_rule_and_example(
     cases = [c for c in examples if c.game == game]
     assert cases
     articles = {a.get("id"): a for a in root.iter(f"{XHTML}article")}
+    rows = {r.get("id"): r for r in root.iter(f"{XHTML}tr") if r.get("id")}
     for case in cases:
+        if case_anchor(case) in rows:  # one row of a group: the example's number in a table
+            assert example_id(case) in "".join(rows[case_anchor(case)].itertext())
+            continue
         article = articles[case_anchor(case)]
         text = "".join(article.itertext())
         assert example_id(case) in text and case.title in text
         if case.kind == "layout":
             assert article.find(f".//{SVG}svg") is not None, case.id
     assert len(ids) == len([el for el in root.iter() if el.get("id")]), "duplicate ids"
+
+
+#: How the text names each game (Exact 61 Five Up is "Exact 61", not "Five Up").
+GAME_NAMES = {"five-up": "Five Up", "exact-61": "Exact 61", "all-fives": "All Fives"}
+
+
+def _headings(root: ET.Element) -> list[str]:
+    return [" ".join(h.itertext()) for t in "1234" for h in root.iter(f"{XHTML}h{t}")]
+
+
+def _section_text(root: ET.Element, anchor: str) -> str:
+    section = next(s for s in root.iter() if s.get("id") == anchor)
+    return " ".join(section.itertext())
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_each_book_speaks_its_own_game(roots: dict[str, ET.Element], game: str) -> None:
+    """No heading names another game of the family; parameters are words, not YAML keys;
+    a game kept in raw points never speaks of display points."""
+    root, ruleset = roots[game], find_game(game)
+    for heading in _headings(root):
+        text = heading.replace("Exact 61 Five Up", "Exact 61")
+        named = {g for g, name in GAME_NAMES.items() if name in text}
+        assert not named or game in named, heading  # another game's text, or its own too
+    parameters = _section_text(root, "parameters")
+    for key in (k for k in ruleset.parameters if "_" in k):  # a YAML key, not a word
+        assert key not in parameters and key.replace("_", " ") not in parameters, key
+    if ruleset.score_unit == "raw":
+        assert not [h for h in _headings(root) if "display" in h]
+        assert "display" not in parameters
+        assert "display" not in _section_text(root, "examples-scoring")
+
+
+def test_the_scoring_examples_are_one_table_in_the_games_units(
+    roots: dict[str, ET.Element],
+) -> None:
+    for game, fifteen in (("five-up", "15 raw (3 display)"), ("all-fives", "15")):
+        group = next(
+            a for a in roots[game].iter(f"{XHTML}article") if a.get("id") == "examples-scoring"
+        )
+        row = next(r for r in group.iter(f"{XHTML}tr") if r.get("id") == "case-scoring-total-15")
+        cells = ["".join(td.itertext()) for td in row.iter(f"{XHTML}td")]
+        assert cells[:2] == ["15", fifteen], cells
+        assert len(list(group.iter(f"{XHTML}tbody"))) == 1
+
+
+def test_a_quotation_two_sources_share_is_shown_once(roots: dict[str, ET.Element]) -> None:
+    article = next(
+        a for a in roots["five-up"].iter(f"{XHTML}article") if a.get("id") == "examples-scoring"
+    )
+    quotes = ["".join(q.itertext()) for q in article.iter(f"{XHTML}blockquote")]
+    assert len(quotes) == len(set(quotes)) > 0
+
+
+def test_a_perft_position_appears_once_with_its_depths(roots: dict[str, ET.Element]) -> None:
+    root = roots["five-up"]
+    ids = [a.get("id") for a in root.iter(f"{XHTML}article")]
+    opening = [i for i in ids if i and "opening-spinner-one-straight" in i]
+    assert opening == ["case-perft-opening-spinner-one-straight-depths"]
+    article = next(a for a in root.iter(f"{XHTML}article") if a.get("id") == opening[0])
+    depths = [r.get("id") for r in article.iter(f"{XHTML}tr") if r.get("id")]
+    assert depths == [f"case-perft-opening-spinner-one-straight-depth-{d}" for d in range(1, 7)]
+    assert len(list(article.iter(f"{SVG}svg"))) == 1
 
 
 def test_a_diagram_shows_its_scoring_ends_and_arithmetic(roots: dict[str, ET.Element]) -> None:
@@ -398,3 +468,108 @@ def test_text_of_hand_examples_is_escaped(tmp_path: Path) -> None:
     _parse(out / "five-up.html")
     md = (out / "five-up.md").read_text("utf-8")
     assert "<b>seat" not in md and "&lt;b&gt;seat" in md
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_book_opens_with_how_to_play_from_the_spec(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """How to play comes first, tells every rule of the game by its statement, and shows
+    a scoring picture; then the reference parts."""
+    root, ruleset = roots[game], find_game(game)
+    sections = [s.get("id") for s in root.iter(f"{XHTML}section")]
+    assert sections[:3] == ["how-to-play", "parameters", "rules"], sections
+    opening = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "how-to-play")
+    told = " ".join(" ".join(opening.itertext()).split())
+    topics = [" ".join(h.itertext()) for h in opening.iter(f"{XHTML}h4")]
+    for topic in ("Equipment", "deal", "A turn", "Scoring", "end of a hand", "Winning"):
+        assert any(topic in t for t in topics), (topic, topics)
+    for rule in ruleset.rules.values():
+        assert " ".join(rule.statement.split()) in told, rule.id
+    assert opening.find(f".//{SVG}svg") is not None
+    deal = ruleset.parameters["deal"]
+    assert f"{deal[2]} tiles" in told  # the game's own deal
+
+
+def test_rules_have_titles_permalinks_and_their_own_examples(
+    roots: dict[str, ET.Element],
+) -> None:
+    root = roots["five-up"]
+    ids = _ids(root)
+    for game in game_names():
+        for rule_id in find_game(game).rules:
+            assert rule_title(rule_id) != rule_id, f"{rule_id} has no title"
+    rule = next(
+        a
+        for a in root.iter(f"{XHTML}article")
+        if a.get("id") == rule_anchor("layout.double.crosswise")
+    )
+    heading = rule.find(f"{XHTML}h3")
+    assert heading is not None
+    assert "Doubles lie crosswise" in "".join(heading.itertext())
+    assert "layout.double.crosswise" in "".join(heading.itertext())
+    own = [
+        a.get("href", "") for a in rule.iter(f"{XHTML}a") if a.get("href", "").startswith("#case-")
+    ]
+    assert own and all(h[1:] in ids for h in own)
+    for level in "1234":
+        for h in root.iter(f"{XHTML}h{level}"):
+            links = [a for a in h.iter(f"{XHTML}a") if a.get("class") == "permalink"]
+            assert len(links) == 1 and links[0].get("href", "#")[1:] in ids, "".join(h.itertext())
+
+
+def test_the_sidebar_contents_stay_in_reach(roots: dict[str, ET.Element], book_dir: Path) -> None:
+    root = roots["five-up"]
+    nav = next(n for n in root.iter(f"{XHTML}nav") if n.get("class") == "toc")
+    targets = [a.get("href", "") for a in nav.iter(f"{XHTML}a")]
+    ids = _ids(root)
+    assert all(t[1:] in ids for t in targets if t.startswith("#"))
+    assert "#how-to-play" in targets and f"#{rule_anchor('deal.hand-size')}" in targets
+    css = (book_dir / "five-up.html").read_text("utf-8")
+    assert re.search(r"nav\.toc \{[^}]*position: sticky", css)
+
+
+def test_source_diagrams_read_in_the_sources_build_up_order(
+    roots: dict[str, ET.Element],
+) -> None:
+    ids = [a.get("id", "") for a in roots["five-up"].iter(f"{XHTML}article")]
+    diagrams = [i.removeprefix("case-layout-diagram-") for i in ids if "diagram-" in i]
+    assert diagrams[:4] == ["1-4", "1-1", "4-4", "3-4"], diagrams
+
+
+def test_the_index_compares_the_games_in_one_table(book_dir: Path) -> None:
+    index = _parse(book_dir / "index.html")
+    tables = list(index.iter(f"{XHTML}table"))
+    assert len(tables) == 1
+    rows = {
+        "".join(tr[0].itertext()): ["".join(td.itertext()) for td in tr[1:]]
+        for tr in tables[0].iter(f"{XHTML}tr")
+    }
+    titles = [find_game(g).title for g in game_names()]
+    assert [t for t in rows[""] if t] and all(
+        any(title in cell for cell in rows[""]) for title in titles
+    )
+    deal = rows["Deal"]
+    assert deal[game_names().index("all-fives")].startswith("9 tiles with 2 players")
+    assert deal[game_names().index("exact-61")].startswith("5 tiles each")
+
+
+@pytest.mark.skipif(
+    browser() is None and not os.environ.get("CI"),
+    reason="no headless Chromium here (make test's setup installs Debian's chromium)",
+)
+def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -> None:
+    """Each page in headless Chromium: nothing overflows
+    horizontally, every SVG is drawn with a size, every in-page link has its target; the
+    links between pages name files that exist. A screenshot of each page is taken."""
+    pages = sorted(book_dir.glob("*.html"))
+    assert len(pages) == len(game_names()) + 1
+    for page in pages:  # 1024 px: the sidebar beside the text, the tightest desktop layout
+        shot = tmp_path / f"{page.stem}.png"
+        found = probe(page, 1024, shot)
+        assert found.scroll_width <= found.client_width, (page.name, found.wide)
+        assert not found.unsized and not found.broken, (page.name, found)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
+        files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
+        assert all((book_dir / f).is_file() for f in files), page.name

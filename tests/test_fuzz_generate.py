@@ -44,8 +44,14 @@ def test_only_the_declared_levels_games_and_players_are_asked() -> None:
     assert {generate(0, i, scope).request["type"] for i in range(60)} == {"layout"}
     assert {generate(0, i, scope).request["game"] for i in range(60)} == {"all-fives"}
     with_table = Scope.of(
-        AdapterInfo("layouts and table", "js", "1", "1.0", ("all-fives",),
-                    (*levels.LAYOUT_FIELDS, levels.SCORE_TABLE))
+        AdapterInfo(
+            "layouts and table",
+            "js",
+            "1",
+            "1.0",
+            ("all-fives",),
+            (*levels.LAYOUT_FIELDS, levels.SCORE_TABLE),
+        )
     )
     assert {generate(0, i, with_table).request["type"] for i in range(60)} == {"layout", "score"}
     three = Scope.of(AdapterInfo.from_ready(ReferenceImplementation().start()), players=[3])

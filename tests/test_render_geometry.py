@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +55,43 @@ def _check(layout: Layout, table: Table) -> None:
 @given(layouts())
 def test_tiles_never_overlap_and_every_open_place_stays_visible(layout: Layout) -> None:
     _check(layout, place(layout))
+
+
+def _long_layout(seed: int) -> Layout:
+    """A layout of 15 plays or more by random legal plays of one game, from ``seed``."""
+    rng = random.Random(seed)
+    ruleset = find_game(rng.choice(["five-up", "exact-61", "all-fives"]))
+    while True:
+        layout = ruleset.new_layout()
+        layout.play(str(rng.choice(DOUBLE_SIX)))
+        for _ in range(27):
+            moves = layout.legal_plays([t for t in DOUBLE_SIX if t not in layout])
+            if not moves:
+                break
+            layout.play(rng.choice(moves))
+        if len(layout.connections) >= 15:
+            return layout
+
+
+LONG_LAYOUTS = 500
+MAX_ASPECT = 4.0  #: the picture's longer side over its shorter, at most
+MAX_JUMPS = 0.02  #: the share of long layouts allowed a drawn connector (the legend's)
+
+
+def test_long_layouts_draw_touching_tiles_in_a_bounded_picture() -> None:
+    """500 seeded random layouts of 15+ plays: no overlap, every open place visible, every
+    connection drawn as touching tiles (but for a rare connector the legend explains),
+    and the picture's sides within a bounded ratio."""
+    jumps, worst = 0, 0.0
+    for seed in range(LONG_LAYOUTS):
+        layout = _long_layout(seed)
+        table = place(layout)
+        _check(layout, table)
+        jumps += any(p.jump for p in table.tiles)
+        x0, y0, x1, y1 = table.bounds()
+        worst = max(worst, max(x1 - x0, y1 - y0) / min(x1 - x0, y1 - y0))
+    assert jumps <= MAX_JUMPS * LONG_LAYOUTS, f"{jumps} of {LONG_LAYOUTS} layouts have a jump"
+    assert worst <= MAX_ASPECT, worst
 
 
 def test_the_source_cross_layout() -> None:

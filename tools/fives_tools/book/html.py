@@ -7,23 +7,43 @@ from the spec or the fixtures is escaped.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
+from fives_tools.book.groups import Group, citations
+from fives_tools.book.howto import how_to_play
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
-from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Span, Table
+from fives_tools.book.titles import rule_title
+from fives_tools.book.words import parameter_words
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
 from fives_tools.render.output import inline_svg
 
 CSS = f"""
 body {{ font-family: Helvetica, Arial, sans-serif; color: {INK}; max-width: 60rem;
   margin: 0 auto; padding: 1rem 1.5rem 4rem; line-height: 1.45; }}
+body.with-toc {{ max-width: 78rem; display: grid; gap: 2rem;
+  grid-template-columns: 15rem minmax(0, 1fr); }}
+main {{ min-width: 0; }}
+nav.toc {{ position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto;
+  font-size: 0.85rem; padding: 1rem 0.5rem 1rem 0; border-right: 1px solid #e4dfcf; }}
+nav.toc ol {{ padding-left: 1.1rem; margin: 0.2rem 0; }}
+nav.toc ol ol {{ font-size: 0.8rem; }}
+.toc-title {{ font-weight: bold; margin: 0.3rem 0; }}
+@media (max-width: 56rem) {{ body.with-toc {{ display: block; }}
+  nav.toc {{ position: static; max-height: none; border-right: 0; }} }}
+a.permalink {{ color: #b9b3a0; text-decoration: none; font-size: 0.8em; margin-left: 0.3rem;
+  visibility: hidden; }}
+h1:hover a.permalink, h2:hover a.permalink, h3:hover a.permalink, h4:hover a.permalink,
+a.permalink:focus {{ visibility: visible; }}
+h3 small {{ font-weight: normal; color: #666; font-size: 0.8rem; margin-left: 0.4rem; }}
+table.compare td, table.compare th {{ min-width: 8rem; }}
 h1 {{ margin-bottom: 0.2rem; }}
 h2 {{ border-bottom: 2px solid {ORANGE}; padding-bottom: 0.2rem; margin-top: 2.5rem; }}
 h3 {{ margin: 0 0 0.4rem; font-size: 1.1rem; }}
 code {{ background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }}
-nav ol {{ columns: 2; }}
 article {{ border: 1px solid #ddd8c8; border-radius: 6px; padding: 0.6rem 1rem;
   margin: 0.8rem 0; background: white; }}
 article p {{ margin: 0.3rem 0; }}
@@ -36,7 +56,8 @@ figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
 dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }}
 dt {{ font-weight: bold; }}
 dd {{ margin: 0; }}
-table {{ border-collapse: collapse; margin: 0.5rem 0; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%;
+  overflow-x: auto; }}
 th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
   vertical-align: top; }}
 th {{ background: #f3f1ea; }}
@@ -49,13 +70,13 @@ th {{ background: #f3f1ea; }}
 h4 {{ margin: 0.8rem 0 0.2rem; font-size: 0.98rem; }}
 table caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 0.2rem 0; }}
 td.num, th.num {{ text-align: right; }}
-td .tally svg {{ height: 3.2rem; width: auto; vertical-align: middle; }}
+td .tally svg {{ height: 4.5rem; width: auto; min-width: 3rem; vertical-align: middle; }}
 pre.worked {{ background: #f7f5ee; border-left: 3px solid {ORANGE}; padding: 0.4rem 0.7rem;
   white-space: pre-wrap; font-size: 0.9rem; margin: 0.3rem 0; }}
 """
 
 LEGEND_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="460" height="34" viewBox="0 0 460 34"'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="470" height="34" viewBox="0 0 470 34"'
     ' role="img" aria-label="legend">'
     f'<circle cx="14" cy="17" r="11" fill="{SCORE}"/>'
     '<text x="14" y="22" text-anchor="middle" font-size="13" font-weight="bold"'
@@ -65,9 +86,9 @@ LEGEND_SVG = (
     f'<circle cx="186" cy="17" r="6" fill="white" stroke="{SCORE}" stroke-width="1.6"/>'
     '<text x="199" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
     "attach point, no score</text>"
-    f'<rect x="350" y="7" width="20" height="20" rx="5" fill="{IVORY}" stroke="{ORANGE}"'
-    ' stroke-width="3"/>'
-    '<text x="378" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
+    f'<rect x="340" y="8" width="36" height="18" rx="5" fill="{IVORY}" stroke="{ORANGE}"'
+    ' stroke-width="3.5"/>'
+    '<text x="384" y="22" font-size="13" font-family="Helvetica, Arial, sans-serif">'
     "spinner</text></svg>"
 )
 
@@ -88,35 +109,41 @@ def _quote(text: str, lang: str) -> str:
     return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
 
 
-def _citation(source: dict[str, Any], book: Book) -> str:
-    lang = book.language_of(str(source["file"]))
-    head = f"<cite>{e(source['file'])}</cite> § {e(source['heading'])}"
-    if source.get("diagram"):
-        head += f" — diagram {e(source['diagram'])}"
-    parts = [f"<p>{head}</p>"]
-    for key in ("line", "quote"):
-        if source.get(key):
-            parts.append(_quote(str(source[key]), lang))
-    return "".join(parts)
+def _citations(sources: list[dict[str, Any]], book: Book) -> str:
+    """Each quotation once, after every source that has it."""
+    out = []
+    for cited, quote, file in citations(sources):
+        heads = (
+            f"<cite>{e(f)}</cite> § {e(h)}" + (f" — diagram {e(d)}" if d else "")
+            for f, h, d in cited
+        )
+        out.append(f"<p>{'; '.join(heads)}</p>")
+        out.append(_quote(quote, book.language_of(file)) if quote else "")
+    return "".join(out)
 
 
 def _rules(book: Book) -> list[str]:
     out = ['<section id="rules"><h2>Rules</h2>']
+    anchors = {ex.id: ex.anchor for ex in book.examples}
+    cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
         out.append(f'<article class="rule" id="{e(rule_anchor(rule.id))}">')
-        out.append(f"<h3><code>{e(rule.id)}</code></h3><p>{e(rule.statement)}</p>")
+        out.append(
+            f"<h3>{e(rule_title(rule.id))} <small><code>{e(rule.id)}</code></small></h3>"
+            f"<p>{e(rule.statement)}</p>"
+        )
         if rule.cite.quote:
             out.append(_quote(rule.cite.quote, book.language_of(rule.cite.file)))
         meta = f"Source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             meta += f' · reading <a href="#{e(anchor)}">{e(rule.interpretation)}</a>'
-        meta += (
-            f' · exercised by <a href="#coverage">{n_cases} cases and'
-            f" {len(refs) - n_cases} scenarios</a>"
-        )
+        own = [c for c in cases.get(rule.id, []) if c in anchors]
+        links = ", ".join(f'<a href="#{e(anchors[c])}">{e(c.split("/", 1)[-1])}</a>' for c in own)
+        meta += f" · examples: {links or 'none'}"
+        meta += f" · {len(refs) - n_cases} scenarios"
         out.append(f'<p class="meta">{meta}</p></article>')
     out.append("</section>")
     return out
@@ -145,8 +172,10 @@ def part_html(part: Part) -> list[str]:
     if isinstance(part, Table):
         head = "".join(f"<th>{e(h)}</th>" for h in part.head)
         out = [f"<table><caption>{e(part.title)}</caption><thead><tr>{head}</tr></thead><tbody>"]
-        for row in part.rows:
-            out.append(f"<tr>{''.join(_td(c) for c in row)}</tr>")
+        ids = part.row_ids or ("",) * len(part.rows)
+        for row, row_id in zip(part.rows, ids, strict=True):
+            attr = f' id="{e(row_id)}"' if row_id else ""
+            out.append(f"<tr{attr}>{''.join(_td(c) for c in row)}</tr>")
         out.append("</tbody></table>")
         return out
     if isinstance(part, Facts):
@@ -209,10 +238,16 @@ def _example(ex: Example, book: Book) -> list[str]:
         out += part_html(part)
     if not ex.parts:
         out += _layout_facts(ex)
-    out.append('<div class="sources">')
-    for source in case.sources:
-        out.append(_citation(source, book))
-    out.append("</div></article>")
+    out.append(f'<div class="sources">{_citations(list(case.sources), book)}</div></article>')
+    return out
+
+
+def _group(group: Group, book: Book) -> list[str]:
+    out = [f'<article class="example" id="{e(group.anchor)}">', f"<h3>{e(group.title)}</h3>"]
+    out.append(f'<p class="meta">Rules: {_rule_links(group.rules)}</p>')
+    for part in group.parts:
+        out += part_html(part)
+    out.append(f'<div class="sources">{_citations(group.sources, book)}</div></article>')
     return out
 
 
@@ -220,12 +255,15 @@ def _examples(book: Book) -> list[str]:
     out = ['<section id="examples"><h2>Documented examples</h2>']
     out.append(f'<p>{e(EXAMPLES_NOTE)}</p><p class="legend">{LEGEND_SVG}</p>')
     section = None
-    for ex in book.examples:
-        if ex.case.section != section:
-            section = ex.case.section
+    for entry in book.entries:
+        first = entry.members[0] if isinstance(entry, Group) else entry
+        if first.case.section != section:
+            section = first.case.section
             about = book.sections.get(section, "")
-            out.append(f"<h3>Section <code>{e(section)}</code>: {e(about)}</h3>")
-        out += _example(ex, book)
+            out.append(
+                f'<h3 id="section-{e(section)}">Section <code>{e(section)}</code>: {e(about)}</h3>'
+            )
+        out += _group(entry, book) if isinstance(entry, Group) else _example(entry, book)
     out.append("</section>")
     return out
 
@@ -270,8 +308,7 @@ def _interpretations(book: Book) -> list[str]:
         out.append(f"<dl><dt>Question</dt><dd>{e(item.get('question', ''))}</dd>")
         out.append(f"<dt>Reading</dt><dd>{e(item.get('reading', ''))}</dd>")
         out.append(f"<dt>Why</dt><dd>{e(item.get('why', ''))}</dd></dl>")
-        for source in item.get("sources", []):
-            out.append(_citation(source, book))
+        out.append(_citations(item.get("sources", []), book))
         out.append("</article>")
     out.append("</section>")
     return out
@@ -304,45 +341,95 @@ def _parameters(book: Book) -> list[str]:
         '<section id="parameters"><h2>Parameters</h2>',
         "<table><tbody>",
     ]
-    for key, value in book.ruleset.parameters.items():
-        out.append(f"<tr><th><code>{e(key)}</code></th><td>{e(value_text(value))}</td></tr>")
+    for what, words in parameter_words(book.ruleset):
+        out.append(f"<tr><th>{e(what)}</th><td>{e(words)}</td></tr>")
     out.append("</tbody></table></section>")
     return out
 
 
-def page(title: str, body: list[str]) -> str:
-    """A complete HTML document around ``body``."""
+def _how_to_play(book: Book) -> list[str]:
+    out = ['<section id="how-to-play"><h2>How to play</h2>']
+    for part in how_to_play(book):
+        out += part_html(part)
+    out.append("</section>")
+    return out
+
+
+_HEADING = re.compile(
+    r'(<(?:section|article)[^>]*\sid="([^"]+)"[^>]*>)?<(h[1-4])((?:\s[^>]*)?)>(.*?)</\3>', re.S
+)
+
+
+def permalinks(html: str) -> str:
+    """Every heading gets a permalink: to its section's or article's anchor, or to an id
+    of its own made from its text."""
+    used = set(re.findall(r'\sid="([^"]+)"', html))
+
+    def link(m: re.Match[str]) -> str:
+        opening, owner, tag, attrs, inner = m.groups()
+        own = re.search(r'\sid="([^"]+)"', attrs or "")
+        anchor = own.group(1) if own else owner
+        if anchor is None:
+            slug = re.sub(r"[^a-z0-9]+", "-", re.sub(r"<[^>]+>", "", inner).lower()).strip("-")
+            anchor, n = f"h-{slug[:48]}", 1
+            while anchor in used:
+                n += 1
+                anchor = f"h-{slug[:48]}-{n}"
+            used.add(anchor)
+            attrs = f'{attrs or ""} id="{anchor}"'
+        mark = f'<a class="permalink" href="#{e(anchor)}" aria-label="Permalink">#</a>'
+        return f"{opening or ''}<{tag}{attrs or ''}>{inner} {mark}</{tag}>"
+
+    return _HEADING.sub(link, html)
+
+
+def page(title: str, body: list[str], toc: str = "") -> str:
+    """A complete HTML document around ``body``, with a sidebar table of contents."""
+    main = permalinks("\n".join(body))
+    side = f'<nav class="toc" aria-label="Contents">{toc}</nav>\n' if toc else ""
     return (
         '<!DOCTYPE html>\n<html lang="en" xmlns="http://www.w3.org/1999/xhtml">\n<head>'
         '<meta charset="utf-8"/>'
         '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
-        f"<title>{e(title)}</title><style>{CSS}</style></head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
+        f"<title>{e(title)}</title><style>{CSS}</style></head>\n"
+        f'<body class="{"with-toc" if toc else "plain"}">\n{side}<main>\n'
+        + main
+        + "\n</main>\n</body>\n</html>\n"
+    )
+
+
+def _toc(book: Book) -> str:
+    sections = list(dict.fromkeys(ex.case.section for ex in book.examples))
+    rules = "".join(
+        f'<li><a href="#{e(rule_anchor(r.id))}">{e(rule_title(r.id))}</a></li>' for r in book.rules
+    )
+    examples = "".join(f'<li><a href="#section-{e(s)}">{e(s)}</a></li>' for s in sections)
+    items = [
+        '<li><a href="#how-to-play">How to play</a></li>',
+        '<li><a href="#parameters">Parameters</a></li>',
+        f'<li><a href="#rules">Rules ({len(book.rules)})</a><ol>{rules}</ol></li>',
+        *(['<li><a href="#settlement">Settlement</a></li>'] if book.settlement else []),
+        f'<li><a href="#examples">Documented examples ({len(book.examples)})</a>'
+        f"<ol>{examples}</ol></li>",
+        *(['<li><a href="#tally">The optional paper tally</a></li>'] if book.has_tally else []),
+        f'<li><a href="#interpretations">Interpretations ({len(book.interpretations)})</a></li>',
+        '<li><a href="#coverage">Coverage: rule → cases</a></li>',
+    ]
+    return (
+        '<p><a href="index.html">All games</a></p>'
+        f'<p class="toc-title">{e(book.title)}</p><ol>{"".join(items)}</ol>'
     )
 
 
 def book_html(book: Book) -> str:
     """The rule book of one game as one HTML page."""
     source = book.source
-    toc = [
-        ("parameters", "Parameters"),
-        ("rules", f"Rules ({len(book.rules)})"),
-        *([("settlement", "Settlement")] if book.settlement else []),
-        ("examples", f"Documented examples ({len(book.examples)})"),
-        *([("tally", "The optional paper tally")] if book.has_tally else []),
-        ("interpretations", f"Interpretations register ({len(book.interpretations)})"),
-        ("coverage", "Coverage: rule → cases"),
-    ]
     body = [
-        '<p class="meta"><a href="index.html">All games</a></p>',
         f"<h1>{e(book.title)}</h1>",
         f'<p class="meta">The illustrated rule book of <code>{e(book.game)}</code>, built from '
         "the suite's <code>spec/</code>, <code>fixtures/</code> and <code>features/</code>. "
         f"Source: <cite>{e(book.ruleset.source)}</cite> — {e(source.get('title', ''))}.</p>",
-        "<nav><h2>Contents</h2><ol>"
-        + "".join(f'<li><a href="#{a}">{e(t)}</a></li>' for a, t in toc)
-        + "</ol></nav>",
+        *_how_to_play(book),
         *_parameters(book),
         *_rules(book),
         *_settlement(book),
@@ -351,21 +438,38 @@ def book_html(book: Book) -> str:
         *_interpretations(book),
         *_coverage(book),
     ]
-    return page(f"{book.title} — rule book", body)
+    return page(f"{book.title} — rule book", body, _toc(book))
+
+
+def comparison(books: list[Book]) -> tuple[tuple[str, ...], list[tuple[str, list[str]]]]:
+    """The games side by side: a row per parameter in words, a column per game."""
+    head = ("", *(b.title for b in books))
+    words = [dict(parameter_words(b.ruleset)) for b in books]
+    rows = [(what, [w[what] for w in words]) for what, _ in parameter_words(books[0].ruleset)]
+    rows.append(("Rules", [str(len(b.rules)) for b in books]))
+    rows.append(("Documented examples", [str(len(b.examples)) for b in books]))
+    rows.append(("Source", [b.ruleset.source for b in books]))
+    return head, rows
 
 
 def index_html(books: list[Book]) -> str:
-    """The index page linking every game's book (HTML and Markdown)."""
-    items = "".join(
-        f'<li><a href="{e(b.game)}.html">{e(b.title)}</a> (<a href="{e(b.game)}.md">Markdown</a>)'
-        f" — {len(b.rules)} rules, {len(b.examples)} documented examples; source "
-        f"<cite>{e(b.ruleset.source)}</cite></li>"
+    """The index page: the games compared side by side, each linking its book."""
+    _, rows = comparison(books)
+    links = "".join(
+        f'<th><a href="{e(b.game)}.html">{e(b.title)}</a>'
+        f' <small>(<a href="{e(b.game)}.md">Markdown</a>)</small></th>'
         for b in books
+    )
+    body_rows = "".join(
+        f"<tr><th>{e(what)}</th>{''.join(f'<td>{e(v)}</td>' for v in values)}</tr>"
+        for what, values in rows
     )
     body = [
         "<h1>The Fives family: illustrated rule books</h1>",
-        "<p>One book per game, generated from the conformance suite: every rule with its "
-        "source, every documented example drawn, the interpretations and the coverage.</p>",
-        f"<ul>{items}</ul>",
+        "<p>One book per game, generated from the conformance suite: how to play, every "
+        "rule with its source, every documented example drawn, the interpretations and the "
+        "coverage. The three games side by side:</p>",
+        f'<table class="compare"><thead><tr><th></th>{links}</tr></thead>'
+        f"<tbody>{body_rows}</tbody></table>",
     ]
     return page("The Fives family — rule books", body)

@@ -11,9 +11,14 @@ import re
 from html import escape
 from typing import Any
 
+from fives_tools.book.groups import Group, citations
+from fives_tools.book.howto import how_to_play
+from fives_tools.book.html import comparison
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
-from fives_tools.book.names import interpretation_anchor, rule_anchor, value_text
+from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
+from fives_tools.book.titles import rule_title
+from fives_tools.book.words import parameter_words
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 
@@ -35,14 +40,12 @@ def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f"[{code(r)}](#{rule_anchor(r)})" for r in rule_ids)
 
 
-def _citation(source: dict[str, Any]) -> list[str]:
-    head = f"*{md(source['file'])}* § {md(source['heading'])}"
-    if source.get("diagram"):
-        head += f" — diagram {md(source['diagram'])}"
-    out = ["", head]
-    for key in ("line", "quote"):
-        if source.get(key):
-            out += ["", f"> {md(source[key])}"]
+def _citations(sources: list[dict[str, Any]]) -> list[str]:
+    """Each quotation once, after every source that has it."""
+    out = []
+    for cited, quote, _ in citations(sources):
+        heads = (f"*{md(f)}* § {md(h)}" + (f" — diagram {md(d)}" if d else "") for f, h, d in cited)
+        out += ["", "; ".join(heads), *(["", f"> {md(quote)}"] if quote else [])]
     return out
 
 
@@ -52,17 +55,22 @@ def _anchor(name: str) -> str:
 
 def _rules(book: Book) -> list[str]:
     out = ["", "## Rules"]
+    anchors = {ex.id: ex.anchor for ex in book.examples}
+    cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
-        out += ["", f"### {_anchor(rule_anchor(rule.id))}{code(rule.id)}", "", md(rule.statement)]
+        title = f"{_anchor(rule_anchor(rule.id))}{md(rule_title(rule.id))} · {code(rule.id)}"
+        out += ["", f"### {title}", "", md(rule.statement)]
         out += ["", f"Source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
         if rule.cite.quote:
             out += ["", f"> {md(rule.cite.quote)}"]
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             out += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
-        out += ["", f"Exercised by {n_cases} cases and {len(refs) - n_cases} scenarios."]
+        own = [c for c in cases.get(rule.id, []) if c in anchors]
+        links = ", ".join(f"[{md(c.split('/', 1)[-1])}](#{anchors[c]})" for c in own)
+        out += ["", f"Examples: {links or 'none'}; {len(refs) - n_cases} scenarios."]
     return out
 
 
@@ -93,8 +101,11 @@ def part_md(part: Part, images: dict[str, str], image_dir: str) -> list[str]:
         out = ["", f"**{md(part.title)}**", ""]
         out.append("| " + " | ".join(md(h) for h in part.head) + " |")
         out.append("|" + "---|" * len(part.head))
-        for row in part.rows:
-            out.append("| " + " | ".join(cell_md(c, images, image_dir, True) for c in row) + " |")
+        ids = part.row_ids or ("",) * len(part.rows)
+        for row, row_id in zip(part.rows, ids, strict=True):
+            cells = [cell_md(c, images, image_dir, True) for c in row]
+            cells[0] = (_anchor(row_id) if row_id else "") + cells[0]
+            out.append("| " + " | ".join(cells) + " |")
         return out
     if isinstance(part, Facts):
         out = ["", f"**{md(part.title)}**", ""]
@@ -148,9 +159,15 @@ def _example(ex: Example, image: str | None, images: dict[str, str], image_dir: 
         out += part_md(part, images, image_dir)
     if not ex.parts:
         out += _layout_facts(ex, image)
-    for source in case.sources:
-        out += _citation(source)
-    return out
+    return out + _citations(list(case.sources))
+
+
+def _group(group: Group, images: dict[str, str], image_dir: str) -> list[str]:
+    out = ["", f"#### {_anchor(group.anchor)}{md(group.title)}", ""]
+    out.append(f"Rules: {_rule_links(group.rules)}")
+    for part in group.parts:
+        out += part_md(part, images, image_dir)
+    return out + _citations(group.sources)
 
 
 def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
@@ -163,12 +180,15 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         f"`fixtures/` and `features/`. Source: *{md(book.ruleset.source)}* — "
         f"{md(book.source.get('title', ''))}. [All games](index.md)",
         "",
+        "## How to play",
+        *[line for part in how_to_play(book) for line in part_md(part, images, image_dir)],
+        "",
         "## Parameters",
         "",
-        "| parameter | value |",
+        "| | |",
         "|---|---|",
     ]
-    out += [f"| {code(k)} | {md(value_text(v))} |" for k, v in book.ruleset.parameters.items()]
+    out += [f"| {md(what)} | {md(words)} |" for what, words in parameter_words(book.ruleset)]
     out += _rules(book)
     if book.settlement:
         out += ["", "## Settlement", "", md(SETTLEMENT_NOTE)]
@@ -181,10 +201,15 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         md(EXAMPLES_NOTE),
     ]
     section = None
-    for ex in book.examples:
-        if ex.case.section != section:
-            section = ex.case.section
+    for entry in book.entries:
+        first = entry.members[0] if isinstance(entry, Group) else entry
+        if first.case.section != section:
+            section = first.case.section
             out += ["", f"### Section {code(section)}: {md(book.sections.get(section, ''))}"]
+        if isinstance(entry, Group):
+            out += _group(entry, images, image_dir)
+            continue
+        ex = entry
         image = None
         if ex.svg is not None:
             image = f"{image_dir}/{ex.anchor}.svg"
@@ -203,8 +228,7 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         out += [f"- Question: {md(item.get('question', ''))}"]
         out += [f"- Reading: {md(item.get('reading', ''))}"]
         out += [f"- Why: {md(item.get('why', ''))}"]
-        for source in item.get("sources", []):
-            out += _citation(source)
+        out += _citations(item.get("sources", []))
     out += ["", "## Coverage: rule → cases", "", "| rule | cases | scenarios |", "|---|---|---|"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
     for rule_id, cases, scenarios in book.coverage_rows():
@@ -218,10 +242,11 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
 
 
 def index_markdown(books: list[Book]) -> str:
-    lines = ["# The Fives family: illustrated rule books", ""]
-    for b in books:
-        lines.append(
-            f"- [{md(b.title)}]({b.game}.md) ([HTML]({b.game}.html)) — {len(b.rules)} rules, "
-            f"{len(b.examples)} documented examples; source *{md(b.ruleset.source)}*"
-        )
+    head, rows = comparison(books)
+    links = [f"[{md(b.title)}]({b.game}.md) ([HTML]({b.game}.html))" for b in books]
+    lines = ["# The Fives family: illustrated rule books", "", "The three games side by side:"]
+    lines += ["", "| | " + " | ".join(links) + " |", "|---" * len(head) + "|"]
+    lines += [
+        f"| {md(what)} | " + " | ".join(md(v) for v in values) + " |" for what, values in rows
+    ]
     return "\n".join(lines) + "\n"

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from fives_engine import Rule, Ruleset, find_game
+from fives_tools.book.groups import Group, grouped
 from fives_tools.book.hands import PARTS
 from fives_tools.book.names import case_anchor
 from fives_tools.book.parts import Part
@@ -33,7 +34,9 @@ EXAMPLES_NOTE = (
     "Every example of the suite for this game, drawn from the fixture's plays: tiles with "
     "their pips, doubles crosswise, spinners outlined in orange (an outline, not a score); "
     "each counted scoring end is a solid disc with the value it contributes, each attach "
-    "point that does not score a hollow dot. The caption is the play's score arithmetic. "
+    "point that does not score a hollow dot; a dashed line (rare, on long layouts) joins a "
+    "tile set further out for room to the tile it touches in play. The caption is the "
+    "play's score arithmetic. "
     "The turn-flow, settlement and match examples give the fixture's deal, actions and "
     "remaining hands, the events and scores it expects, and its worked arithmetic; the "
     "table at the end of each hand is drawn from the engine replaying the same actions."
@@ -130,6 +133,11 @@ class Book:
         return rows
 
     @property
+    def entries(self) -> list[Example | Group]:
+        """The examples in reading order, the near-identical ones as one group each."""
+        return grouped(self.examples)
+
+    @property
     def has_tally(self) -> bool:
         return bool(self.tallies)
 
@@ -210,6 +218,40 @@ def _tallies(ruleset: Ruleset, per: int | None, examples: list[Example]) -> list
     return out
 
 
+@functools.cache
+def _source_text(file: str) -> str:
+    path = _spec_dir() / "sources" / file
+    return path.read_text("utf-8") if path.is_file() else ""
+
+
+def _diagram_place(case: Case) -> int | None:
+    """Where the case's source diagram stands in its source, if it has one."""
+    for source in case.sources:
+        if source.get("diagram"):
+            return _source_text(str(source["file"])).find(str(source["diagram"]))
+    return None
+
+
+def _build_up(cases: list[Case]) -> dict[str, tuple[int, int, int]]:
+    """The source diagrams in the sources' build-up of each layout ([1|4], then [1|1] on
+    it, then [4|4], ...): layouts in the order the source first shows them, each by its
+    number of plays. They open their section; other examples keep their order after them."""
+    first: dict[str, int] = {}
+    placed = {c.fixture_id: _diagram_place(c) for c in cases}
+    for case in cases:
+        where = placed[case.fixture_id]
+        if where is not None and case.request.get("plays"):
+            lead = str(case.request["plays"][0])
+            first[lead] = min(first.get(lead, where), where)
+    out = {}
+    for case in cases:
+        where = placed[case.fixture_id]
+        if where is not None and case.request.get("plays"):
+            plays = case.request["plays"]
+            out[case.fixture_id] = (first[str(plays[0])], len(plays), where)
+    return out
+
+
 def _section_order(sections: dict[str, str]) -> dict[str, int]:
     """Examples read in the order of the registry's sections: layout, turns, settlement..."""
     return {name: i for i, name in enumerate(sections)}
@@ -226,7 +268,15 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         if case.game == game:
             groups.setdefault(example_id(case), []).append(case)
     order = _section_order(sections)
-    ordered = sorted(groups.values(), key=lambda g: order.get(g[0].section, len(order)))
+    build_up = _build_up([g[0] for g in groups.values()])
+    ordered = sorted(
+        groups.values(),
+        key=lambda g: (
+            order.get(g[0].section, len(order)),
+            g[0].fixture_id not in build_up,
+            build_up.get(g[0].fixture_id, (0, 0, 0)),
+        ),
+    )
     per = tally_per(ruleset, source)
     examples = [example(tuple(group), per) for group in ordered]
     interpretations = tuple(

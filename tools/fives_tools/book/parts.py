@@ -51,6 +51,7 @@ class Table:
     title: str
     head: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    row_ids: tuple[str, ...] = ()  #: an anchor per row, where each row is an example
 
 
 @dataclass(frozen=True)

@@ -171,20 +171,26 @@ def _jumps(g: graphviz.Graph, table: Table) -> None:
         g.edge(a, b, style="dashed", color=INK, penwidth="1.2")
 
 
+#: The legend's markers are sized as the drawing's: a scoring disc 0.3 in (22 pt) across,
+#: an attach point's ring 0.17 in (12 pt), a spinner's orange outline as thick as a tile's.
 _LEGEND = (
     '<TABLE BORDER="0" CELLSPACING="3" CELLPADDING="1">'
     '<TR><TD COLSPAN="6"><FONT POINT-SIZE="15">{caption}</FONT></TD></TR>'
     "<TR>"
-    f'<TD BGCOLOR="{SCORE}" STYLE="rounded" FIXEDSIZE="TRUE" WIDTH="18" HEIGHT="18">'
-    '<FONT COLOR="white" POINT-SIZE="11"><B>n</B></FONT></TD>'
+    f'<TD BGCOLOR="{SCORE}" STYLE="rounded" FIXEDSIZE="TRUE" WIDTH="22" HEIGHT="22">'
+    '<FONT COLOR="white" POINT-SIZE="13"><B>n</B></FONT></TD>'
     '<TD ALIGN="LEFT"><FONT POINT-SIZE="11">counted scoring end, its value   </FONT></TD>'
-    f'<TD BORDER="1" COLOR="{SCORE}" STYLE="rounded" FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12">'
+    f'<TD BORDER="2" COLOR="{SCORE}" STYLE="rounded" FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12">'
     "</TD>"
     '<TD ALIGN="LEFT"><FONT POINT-SIZE="11">attach point, not scoring   </FONT></TD>'
-    f'<TD BORDER="2" COLOR="{ORANGE}" STYLE="rounded" FIXEDSIZE="TRUE" WIDTH="18" HEIGHT="12">'
-    "</TD>"
+    f'<TD BORDER="3" COLOR="{ORANGE}" BGCOLOR="{IVORY}" STYLE="rounded" FIXEDSIZE="TRUE"'
+    ' WIDTH="36" HEIGHT="18"></TD>'
     '<TD ALIGN="LEFT"><FONT POINT-SIZE="11">spinner (an outline, not a score)</FONT></TD>'
-    "</TR></TABLE>"
+    "</TR>{jump}</TABLE>"
+)
+_JUMP_ROW = (
+    '<TR><TD COLSPAN="6" ALIGN="LEFT"><FONT POINT-SIZE="11">- - - a dashed line joins a tile'
+    " set further out for room to the tile it touches in play</FONT></TD></TR>"
 )
 
 
@@ -192,12 +198,13 @@ _LEGEND = (
 LABELS = ("legend", "caption", "none")
 
 
-def _label(layout: Layout, ruleset: Ruleset, label: str) -> dict[str, str]:
+def _label(layout: Layout, ruleset: Ruleset, label: str, table: Table) -> dict[str, str]:
     if label not in LABELS:
         raise RenderError(f"unknown label {label!r}; expected one of {', '.join(LABELS)}")
     text = caption(layout, ruleset)
     if label == "legend":
-        return {"label": f"<{_LEGEND.format(caption=escape(text))}>"}
+        jump = _JUMP_ROW if any(p.jump for p in table.tiles) else ""
+        return {"label": f"<{_LEGEND.format(caption=escape(text), jump=jump)}>"}
     return {"label": text} if label == "caption" else {}
 
 
@@ -207,8 +214,8 @@ def to_dot(
     """The DOT text of ``layout`` under ``ruleset``, positions pinned for ``neato``."""
     if not layout.tiles:
         raise RenderError("nothing to draw: the layout has no tiles (give at least a lead)")
-    labels = _label(layout, ruleset, label)
     table = place(layout)
+    labels = _label(layout, ruleset, label, table)
     g = graphviz.Graph(name=name, engine="neato")
     g.attr(
         "graph",

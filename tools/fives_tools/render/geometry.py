@@ -13,6 +13,7 @@ half joins come from the layout's own facts.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -23,7 +24,9 @@ Vec = tuple[int, int]
 HALF = 4  #: units per tile half (a tile is 2 * HALF long and HALF wide)
 GAP = 1  #: units between neighbouring tiles
 MARK = 3  #: units from an open place to the centre of its marker
-TABLE_X, TABLE_Y = 64, 56  #: half the table: a line reaching its edge turns a corner
+TABLE_PER_TILE = 11.0  #: half the table's width per square root of the number of tiles
+TABLE_MIN = 24  #: half the table's width, at least
+TABLE_RATIO = 0.875  #: the table's height to its width
 
 EAST: Vec = (1, 0)
 NORTH: Vec = (0, 1)
@@ -87,7 +90,7 @@ class PlacedTile:
     spots: dict[Port, Spot] = field(compare=False)
     jump: tuple[Vec, Vec] | None = None
 
-    def heads_inside(self, joins_by: Port) -> bool:
+    def heads_inside(self, joins_by: Port, table: Vec) -> bool:
         """Whether the tile's far side stays inside the table, in the way the line runs."""
         far = (
             Port.STRAIGHT_SIDE_B
@@ -95,10 +98,10 @@ class PlacedTile:
             else next(p for p in self.spots if p is not joins_by)
         )
         spot = self.spots[far]
-        edge = TABLE_X if spot.facing[1] == 0 else TABLE_Y
+        edge = table[0] if spot.facing[1] == 0 else table[1]
         return spot.at[0] * spot.facing[0] + spot.at[1] * spot.facing[1] <= edge
 
-    @property
+    @functools.cached_property
     def box(self) -> Box:
         long_, short = HALF, HALF // 2
         return Box(
@@ -177,8 +180,17 @@ def _lead(tile: Tile, spinner: bool) -> PlacedTile:
 
 
 # -- placing tiles without overlaps -----------------------------------------------------
+def table_size(tiles: int) -> Vec:
+    """Half the table's width and height: a line reaching its edge turns a corner. The
+    table grows with the layout, so a long line winds into a picture of bounded shape."""
+    half_x = max(TABLE_MIN, round(TABLE_PER_TILE * tiles**0.5))
+    return half_x, round(TABLE_RATIO * half_x)
+
+
 @dataclass
 class _Board:
+    table: Vec
+    inward: bool = False  #: corners turn towards the centre first
     placed: list[PlacedTile] = field(default_factory=list)
     taken: set[tuple[Tile, Port]] = field(default_factory=set)
 
@@ -188,12 +200,13 @@ class _Board:
                 if (p.tile, port) not in self.taken and (p.tile, port) != skip:
                     yield Box(spot.beyond(MARK), HALF // 2, HALF // 2)
 
-    def fits(self, cand: PlacedTile, joins_by: Port, skip: tuple[Tile, Port], strict: bool) -> bool:
-        """No overlap with tiles or open places; ``strict`` also keeps markers apart."""
+    def fits(self, cand: PlacedTile, joins_by: Port, marks: list[Box], strict: bool) -> bool:
+        """No overlap with tiles or the open places' ``marks``; ``strict`` also keeps
+        markers apart."""
         box = cand.box
         if any(box.hits(p.box, GAP) for p in self.placed):
             return False
-        if any(box.hits(m) for m in self.open_marks(skip)):
+        if any(box.hits(m) for m in marks):
             return False
         own = [
             Box(spot.beyond(MARK), HALF // 2, HALF // 2)
@@ -202,20 +215,25 @@ class _Board:
         ]
         if any(m.hits(p.box) for m in own for p in self.placed):
             return False
-        return not strict or not any(m.hits(o) for m in own for o in self.open_marks(skip))
+        return not strict or not any(m.hits(o) for m in own for o in marks)
 
 
-def _candidates(conn: Connection, anchor_spot: Spot, spinner: bool) -> list[PlacedTile]:
-    """Placements in order of preference: straight on, then a corner each way."""
+def _candidates(
+    conn: Connection, anchor_spot: Spot, spinner: bool, inward: bool = False
+) -> list[PlacedTile]:
+    """Placements in order of preference: straight on, then a corner each way (outward
+    first, or ``inward`` first: towards the table's centre)."""
     d = anchor_spot.facing
     joint = anchor_spot.beyond(GAP)
-    if conn.tile.is_double:
-        return [_cross_tile(conn.tile, joint, d, spinner, None)]
+    if conn.tile.is_double:  # crosswise, centred on the end or slid along it
+        slides = (0, *(s * k for k in range(1, HALF // 2 + 1) for s in (1, -1)))
+        across = _perps(d)[0]
+        return [_cross_tile(conn.tile, _add(joint, across, k), d, spinner, None) for k in slides]
     straight = _line_tile(conn.tile, conn.tile_port, joint, d, spinner, None)
     # a corner: the joining half sits against the open end, the tile runs sideways
     turns = sorted(
         _perps(d),
-        key=lambda t: -(t[0] * anchor_spot.at[0] + t[1] * anchor_spot.at[1]),
+        key=lambda t: (1 if inward else -1) * (t[0] * anchor_spot.at[0] + t[1] * anchor_spot.at[1]),
     )
     corners = [
         _line_tile(
@@ -245,40 +263,118 @@ def _jumps(conn: Connection, anchor_spot: Spot, spinner: bool) -> Iterable[Place
                 yield _line_tile(conn.tile, conn.tile_port, off, d, spinner, link)
 
 
+#: Placements tried before falling back to a drawn connector (keeps a pathological
+#: layout's drawing fast; random 28-tile layouts need far fewer).
+BUDGET = 300
+
+
+def _options(board: _Board, conn: Connection, spinner: bool) -> list[PlacedTile]:
+    """Touching placements of ``conn.tile`` that fit the board, best first: inside the
+    table before beyond its edge, markers kept apart before markers close."""
+    anchor = next(p for p in board.placed if p.tile == conn.anchor)
+    spot = anchor.spots[conn.anchor_port]
+    skip = (conn.anchor, conn.anchor_port)
+    marks = list(board.open_marks(skip))
+    ranked: list[tuple[int, PlacedTile]] = []
+    for c in _candidates(conn, spot, spinner, board.inward):
+        if not board.fits(c, conn.tile_port, marks, False):
+            continue
+        tier = (0 if c.heads_inside(conn.tile_port, board.table) else 2) + (
+            0 if board.fits(c, conn.tile_port, marks, True) else 1
+        )
+        ranked.append((tier, c))
+    return [c for _, c in sorted(ranked, key=lambda r: r[0])]
+
+
+def _take(board: _Board, conn: Connection, placed: PlacedTile) -> None:
+    board.placed.append(placed)
+    board.taken.add((conn.anchor, conn.anchor_port))
+    board.taken.add((conn.tile, conn.tile_port))
+
+
+def _untake(board: _Board, conn: Connection) -> None:
+    board.placed.pop()
+    board.taken.discard((conn.anchor, conn.anchor_port))
+    board.taken.discard((conn.tile, conn.tile_port))
+
+
+_ABORT = -2  #: the search ran out of budget
+
+
+def _blockers(board: _Board, conn: Connection, spinner: bool) -> set[int]:
+    """The levels (connection indexes) of the placed tiles in the way of ``conn.tile``'s
+    touching placements: moving one of them might make room."""
+    anchor = next(p for p in board.placed if p.tile == conn.anchor)
+    spot = anchor.spots[conn.anchor_port]
+    reach = [c.box for c in _candidates(conn, spot, spinner, board.inward)]
+    levels = {board.placed.index(anchor) - 1}
+    for j, p in enumerate(board.placed):
+        if any(b.hits(p.box, GAP + HALF + MARK) for b in reach):
+            levels.add(j - 1)
+    return levels
+
+
+def _touching(
+    board: _Board, conns: list[Connection], i: int, spinners: set[Tile], budget: list[int]
+) -> int | None:
+    """Place ``conns[i:]`` in order, every tile against its anchor; None on success.
+
+    On failure, the level to go back to: the latest tile in the way (conflict-directed
+    backjumping, so a corner turned long ago is revisited without retrying every tile
+    placed since). An earlier line then turns the other way to leave room."""
+    if i == len(conns):
+        return None
+    conn = conns[i]
+    spinner = conn.tile in spinners
+    for option in _options(board, conn, spinner):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return _ABORT
+        _take(board, conn, option)
+        back = _touching(board, conns, i + 1, spinners, budget)
+        if back is None:
+            return None
+        _untake(board, conn)
+        if back == _ABORT or back < i:
+            return back
+    return max((c for c in _blockers(board, conn, spinner) if c < i), default=-1)
+
+
+def _greedy(board: _Board, conns: list[Connection], spinners: set[Tile]) -> None:
+    """Place ``conns`` in order, each at its best place or further out with a connector."""
+    for conn in conns:
+        spinner = conn.tile in spinners
+        options = _options(board, conn, spinner)
+        if options:
+            chosen = options[0]
+        else:
+            anchor = next(p for p in board.placed if p.tile == conn.anchor)
+            spot = anchor.spots[conn.anchor_port]
+            skip = (conn.anchor, conn.anchor_port)
+            marks = list(board.open_marks(skip))
+            chosen = next(
+                c
+                for c in _jumps(conn, spot, spinner)
+                if board.fits(c, conn.tile_port, marks, False)
+            )
+        _take(board, conn, chosen)
+
+
 def place(layout: Layout) -> Table:
-    """Lay out every tile of ``layout`` in play order."""
+    """Lay out every tile of ``layout`` in play order, every tile touching its anchor when
+    any arrangement of the corners allows it."""
     tiles = layout.tiles
     if not tiles:
         return Table(())
     spinners = set(layout.spinners)
-    board = _Board()
+    conns = list(layout.connections)
+    table = table_size(len(tiles))
+    for inward in (False, True):  # a layout that boxes itself in may fit the other way
+        board = _Board(table, inward)
+        board.placed.append(_lead(tiles[0], tiles[0] in spinners))
+        if _touching(board, conns, 0, spinners, [BUDGET]) is None:
+            return Table(tuple(board.placed))
+    board = _Board(table)
     board.placed.append(_lead(tiles[0], tiles[0] in spinners))
-    for conn in layout.connections:
-        anchor = next(p for p in board.placed if p.tile == conn.anchor)
-        spot = anchor.spots[conn.anchor_port]
-        skip = (conn.anchor, conn.anchor_port)
-        spinner = conn.tile in spinners
-        options = _candidates(conn, spot, spinner)
-        chosen = next(
-            (
-                c
-                for table_edge, strict in (
-                    (True, True),
-                    (True, False),
-                    (False, True),
-                    (False, False),
-                )
-                for c in options
-                if (not table_edge or c.heads_inside(conn.tile_port))
-                and board.fits(c, conn.tile_port, skip, strict)
-            ),
-            None,
-        )
-        if chosen is None:
-            chosen = next(
-                c for c in _jumps(conn, spot, spinner) if board.fits(c, conn.tile_port, skip, False)
-            )
-        board.placed.append(chosen)
-        board.taken.add(skip)
-        board.taken.add((conn.tile, conn.tile_port))
+    _greedy(board, conns, spinners)
     return Table(tuple(board.placed))
