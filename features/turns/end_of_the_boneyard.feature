@@ -62,19 +62,3 @@ Feature: The end of the boneyard, in the four-player deal E8
       | five-up   |
       | exact-61  |
       | all-fives |
-
-  @five-up @exact-61 @all-fives @implementation-defined @rule:hand.end.block
-  Scenario Outline: The last tile drawn is played and leaves nobody a play: blocked at once (<game>)
-    Given the <game> rules
-    When the actions "[0|6] [0|2]@[0|6]:small-end draw [1|2]@[0|2]:big-end [1|5]@[1|2]:small-end [2|6]@[0|6]:big-end [2|5]@[1|5]:big-end draw draw draw [2|4]@[2|6]:small-end [4|5]@[2|4]:big-end [3|5]@[4|5]:big-end [2|3]@[3|5]:small-end draw draw draw draw [2|2]@[2|3]:small-end" are taken
-    And seat 3 attempts "pass"
-    Then the action is rejected citing rule "hand.end.block"
-    And nobody is to act
-    And the hand ends in a block
-    And every fact of fixture "turns/block-after-the-last-tile-is-played" holds for <game>
-
-    Examples:
-      | game      |
-      | five-up   |
-      | exact-61  |
-      | all-fives |
