@@ -167,18 +167,6 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
-    Examples:
-      | game      |
-      | five-up   |
-      | exact-61  |
-      | all-fives |
-
-    Examples:
-      | game      |
-      | five-up   |
-      | exact-61  |
-      | all-fives |
-
   @all-fives @rule:layout.double.crosswise @rule:layout.spinner.first-double
   Scenario: Under All Fives a later double is no spinner, yet lies crosswise and offers straight side B
     Given an all-fives layout after the plays "[2|2] [2|6]@[2|2]:straight-a"
@@ -198,6 +186,12 @@ Feature: Rulings where the sources are terse
     Then the attach points include "[5|5] (side branch B, 5)" and "[2|5] (small end, 2)"
     And the scoring ends total 8
     And every fact of fixture "layout/branch-b-open-after-branch-a" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
 
   @five-up @exact-61 @all-fives @rule:layout.double.crosswise
   Scenario Outline: Only a double lies crosswise: a play at a straight side of [4|5] is rejected (<game>)

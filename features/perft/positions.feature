@@ -103,3 +103,22 @@ Feature: Perft: counting every legal action sequence certifies move generation
       | 1     | 3     |
       | 2     | 4     |
       | 3     | 4     |
+
+  @five-up @exact-61 @all-fives @rule:turn.pass-empty-boneyard @rule:turn.draw-until-playable @rule:turn.play-drawn-tile @rule:turn.must-play @rule:layout.side-a-first @rule:turn.clockwise
+  Scenario Outline: With one tile left in the boneyard a player without a play draws it, and may not pass (<game>), to depth <depth>
+    Given the position "<game> 2 [6|6] [0|0],[0|1],[0|2],[0|3],[0|4],[0|5],[1|1],[1|2],[1|3],[1|4],[1|5],[2|2],[2|3],[2|4],[2|5],[3|3],[3|4],[3|5],[4|4],[4|5],[5|5]/[0|6],[1|6],[2|6],[3|6],[4|6] [5|6] 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/one-tile-left-is-drawn/depth-<depth>" holds for <game>
+
+    Examples:
+      | game      | depth | count |
+      | five-up   | 1     | 1     |
+      | five-up   | 2     | 1     |
+      | five-up   | 3     | 5     |
+      | exact-61  | 1     | 1     |
+      | exact-61  | 2     | 1     |
+      | exact-61  | 3     | 5     |
+      | all-fives | 1     | 1     |
+      | all-fives | 2     | 1     |
+      | all-fives | 3     | 5     |

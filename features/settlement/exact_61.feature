@@ -87,9 +87,9 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And seat 0 has gone out with a play scoring 0
     And seat 1 holds "[0|1]"
     And seat 2 holds "[4|6] [5|6]"
-    And seat 3 holds "[0|0]"
+    And seat 3 holds "[0|2]"
     When the hand is settled
-    Then the scores are "-20 40"
+    Then the scores are "-15 40"
     And every fact of fixture "settlement/exact-61-going-out-below-zero" holds for exact-61
 
   @exact-61 @rule:settle.exact-61.block-differences @rule:settle.exact-61.block-events @rule:settle.exact-61.block-winner

@@ -48,20 +48,6 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
-  @five-up @exact-61 @all-fives @rule:hand.end.block
-  Scenario Outline: On an empty boneyard a player without a play passes; while another can play, no block (<game>)
-    Given the <game> rules
-    When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw draw [1|6]@[5|6]:big-end [1|5]@[1|6]:small-end draw draw draw draw draw draw pass" are taken
-    Then seat 3 is to act
-    And the legal actions are "[3|5]@[1|5]:big-end [3|5]@[4|5]:big-end [5|5]@[1|5]:big-end [5|5]@[4|5]:big-end"
-    And every fact of fixture "turns/no-block-while-someone-can-play" holds for <game>
-
-    Examples:
-      | game      |
-      | five-up   |
-      | exact-61  |
-      | all-fives |
-
   @five-up @exact-61 @all-fives @rule:turn.pass-empty-boneyard
   Scenario Outline: A player without a play draws: no pass while the boneyard has tiles (<game>)
     Given the <game> rules

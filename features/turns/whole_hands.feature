@@ -104,3 +104,26 @@ Feature: Whole hands for two and three players
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:turn.play-drawn-tile
+  Scenario Outline: The last tile drawn plays, so it is played at once, though another player could play (<game>)
+    Given the <game> rules
+    And a deal for 4 players
+    And seat 0 holds "[0|3] [1|1] [2|2] [2|5] [3|3]"
+    And seat 1 holds "[1|5] [2|4] [3|4] [3|6] [4|6]"
+    And seat 2 holds "[0|1] [0|2] [0|6] [2|6] [5|6]"
+    And seat 3 holds "[0|0] [3|5] [4|5] [5|5] [6|6]"
+    And the boneyard holds "[1|2] [1|6] [1|4] [1|3] [2|3] [0|4] [4|4] [0|5]"
+    And seat 0 leads
+    When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw draw [1|6]@[5|6]:big-end [1|5]@[1|6]:small-end draw draw draw draw draw draw" are taken
+    And seat 2 attempts "pass"
+    Then the action is rejected citing rule "turn.play-drawn-tile"
+    And seat 2 is to act
+    And the legal actions are "[0|5]@[1|5]:big-end [0|5]@[4|5]:big-end"
+    And every fact of fixture "turns/last-tile-drawn-played-while-another-can-play" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
