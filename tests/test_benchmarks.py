@@ -77,7 +77,7 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
     assert len(re.findall(r"^\| .+ \| [\d.]+ \|$", _section(report, "Peak memory"), re.M)) == 3
     bot = _section(report, "OpenSpiel bot")
     if importlib.util.find_spec("pyspiel") is None:
-        assert bot.startswith("Not run: the `openspiel` extra")
+        assert bot.lstrip().startswith("Not run: the `openspiel` extra")
     else:
         for kind in ("MCTS", "IS-MCTS"):
             for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):

@@ -87,7 +87,6 @@ INTERPRETATION = {
     "all-fives: target.3 -> {2: 250, 3: 205, 4: 200}": _WHEN_CHECKED,
     "all-fives: target.4 -> {2: 250, 3: 200, 4: 205}": _WHEN_CHECKED,
     "all-fives: target_check -> exact-every-event": _WHEN_CHECKED,
-    "all-fives: overshoot -> discard-event": _WHEN_CHECKED,
     "all-fives: target.4 -> {2: 250, 3: 200, 4: 195}": (
         "four All Fives players settle as partners (interpretation"
         " all-fives.settlement-partners) or alone (all-fives.four-players): every four-player"

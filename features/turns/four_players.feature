@@ -195,6 +195,12 @@ Feature: Turns, in the four-player deal B4
     And seat 3 is to act
     And every fact of fixture "turns/no-block-while-another-can-play" holds for <game>
 
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:turn.pass-empty-boneyard
   Scenario Outline: With the boneyard empty and no play the player passes and the turn goes on (<game>)
     Given the <game> rules

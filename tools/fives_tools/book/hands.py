@@ -185,11 +185,12 @@ def settlement_parts(case: Case, anchor: str, tally_per: int | None) -> list[Par
         ),
         Table("Remaining hands", ("seat", "side", "tiles left", "pips"), tuple(rows)),
     ]
-    events = case.expect.get("events", [])
+    events = case.expect.get("events")
     if events:
         parts.append(events_table("Settlement events (expected)", events))
-    else:
+    elif events is not None:
         parts.append(Facts("Settlement events (expected)", (("Events", text("none")),)))
+    # else the case checks the outcome alone (its primary rule is the target)
     scores = scores_table(ruleset, setup, request, case.expect, tally_per)
     if scores is not None:
         parts.append(scores)
