@@ -126,8 +126,12 @@ def settlement_request(
 
 
 def _next_deal(rng: random.Random, match: MatchState, illegal: bool) -> dict[str, Any]:
-    """The next deal as the rules want it (or, ``illegal``, with a leader they refuse)."""
-    deal = new_deal(rng, match.ruleset, match.setup, by_draw=rng.random() < 0.3)
+    """The next deal as the rules want it (or, ``illegal``, with a leader they refuse).
+    After a block the lead is drawn for again: mostly by a neutral draw, where engines
+    that let the block's lightest hand lead go wrong."""
+    after_block = bool(match.hands) and match.next_leader is None
+    by_draw = rng.random() < (0.8 if after_block else 0.3)
+    deal = new_deal(rng, match.ruleset, match.setup, by_draw=by_draw)
     out = deal.to_json()
     went_out = match.next_leader
     if went_out is not None:
@@ -144,7 +148,7 @@ def _hand_actions(rng: random.Random, state: HandState, seek_block: bool) -> lis
     """Random legal actions playing ``state`` (a copy) to its end; ``seek_block`` tries a
     few playouts for one that ends in a block."""
     actions: list[Action] = []
-    for _ in range(BLOCK_TRIES if seek_block else 1):
+    for _ in range(3 * BLOCK_TRIES if seek_block else 1):  # a block, then the next lead
         probe = state.copy()
         actions, _ = play_out(rng, probe)
         if probe.blocked:
@@ -182,7 +186,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
             break
         state = match.hand
         assert state is not None
-        actions = _hand_actions(rng, state, seek_block=rng.random() < 0.3)
+        actions = _hand_actions(rng, state, seek_block=rng.random() < 0.6)
         keep = len(actions) if rng.random() < 0.8 else rng.randint(0, len(actions))
         taken = []
         for action in actions[:keep]:
