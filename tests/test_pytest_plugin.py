@@ -151,6 +151,7 @@ def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) 
     assert proc.returncode == 4
     assert "unknown game 'fiveup'; did you mean five-up?" in proc.stderr
 
+
 def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> None:
     state = tmp_path / "state"
     (tmp_path / "empty").mkdir()
@@ -166,6 +167,23 @@ def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> N
     assert state.read_text() == "1"  # started once, not once per case
     assert "4 errors" in proc.stdout and "Traceback" not in proc.stdout
     assert "cannot certify this implementation: it did not start" in proc.stdout
+
+
+def test_a_failed_start_is_one_line_for_a_test_using_the_adapter_fixture(tmp_path: Path) -> None:
+    (tmp_path / "test_uses_it.py").write_text(
+        "def test_it(fives_adapter):\n    assert fives_adapter\n", "utf-8"
+    )
+    program = ROOT / "tests" / "misbehaving" / "adapter.py"
+    proc = _pytest(
+        tmp_path,
+        "--fives-adapter",
+        f"{sys.executable} {program} no-ready {tmp_path / 'state'}",
+        "--fives-case",
+        "nothing-matches",
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "1 error" in proc.stdout and "Traceback" not in proc.stdout
+    assert "fives: cannot certify this implementation: it did not start" in proc.stdout
 
 
 def test_bad_timeouts_and_an_empty_adapter_are_usage_errors(tmp_path: Path) -> None:

@@ -248,7 +248,10 @@ def fives_adapter(pytestconfig: pytest.Config) -> Iterator[Adapter]:
     """The implementation under test: the named adapter, or the reference engine in process."""
     if _KEY in pytestconfig.stash:
         shared = pytestconfig.stash[_KEY]
-        shared.ensure()
+        try:
+            shared.ensure()
+        except AdapterRefused as exc:  # one line, as the case items report it
+            pytest.fail(f"fives: cannot certify this implementation: {exc}", pytrace=False)
         yield shared.adapter
         return
     adapter = ReferenceAdapter()
