@@ -80,3 +80,10 @@ def write_bytes(path: Path, data: bytes) -> None:
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8, atomically; a lone surrogate is written as its escape."""
     write_bytes(path, text.encode("utf-8", "backslashreplace"))
+
+
+def write_text_making_folder(path: Path, text: str) -> None:
+    """:func:`write_text`, its folder made first: for outputs a command names a folder for
+    (``fives fuzz --save-candidates DIR``, its reports)."""
+    make_dir(path.parent)
+    write_text(path, text)

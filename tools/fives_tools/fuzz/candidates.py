@@ -14,10 +14,10 @@ from typing import Any
 import yaml
 
 from fives_engine import find_game
+from fives_tools import files
 from fives_tools.cases import REQUEST_FIELDS
 from fives_tools.fuzz.classes import DisagreementClass, Finding, level_rules
 from fives_tools.fuzz.differ import error_fact
-from fives_tools.fuzz.files import write_atomic
 from fives_tools.levels import KIND_LEVEL
 
 #: The layout facts every layout fixture states (its schema requires them).
@@ -127,6 +127,6 @@ def save(classes: list[DisagreementClass], folder: Path) -> list[Path]:
         else:
             path = folder / f"{stem}.yaml"
             text = yaml.safe_dump(fixture_of(cls), sort_keys=False, allow_unicode=True, width=100)
-        write_atomic(path, text)
+        files.write_text_making_folder(path, text)
         paths.append(path)
     return paths

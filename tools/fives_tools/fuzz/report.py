@@ -12,10 +12,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from fives_tools import protocol
+from fives_tools import files, protocol
 from fives_tools.fuzz.campaign import Outcome
 from fives_tools.fuzz.classes import DisagreementClass
-from fives_tools.fuzz.files import write_atomic
 from fives_tools.fuzz.shrink import size
 
 
@@ -106,7 +105,7 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
 
 def write_json(outcome: Outcome, path: Path, prefix: str) -> None:
     text = json.dumps(to_json(outcome, prefix), ensure_ascii=False, indent=1)
-    write_atomic(path, text + "\n")
+    files.write_text_making_folder(path, text + "\n")
 
 
 def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
@@ -131,7 +130,8 @@ def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
     if not classes:
         ET.SubElement(suite, "testcase", classname="fives.fuzz", name=outcome.verdict())
     ET.indent(root)
-    write_atomic(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    text = ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    files.write_text_making_folder(path, text)
 
 
 def to_markdown(outcome: Outcome, prefix: str) -> str:
@@ -151,4 +151,4 @@ def to_markdown(outcome: Outcome, prefix: str) -> str:
 
 
 def write_markdown(outcome: Outcome, path: Path, prefix: str) -> None:
-    write_atomic(path, to_markdown(outcome, prefix))
+    files.write_text_making_folder(path, to_markdown(outcome, prefix))
