@@ -117,3 +117,29 @@ def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> N
     verdict = capsys.readouterr().out.strip().splitlines()[-1]
     requests = int(verdict.split(": ")[1].split()[0])
     assert requests > 0 and verdict.endswith("0 disagreements in 0 classes")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--budget", "-1"], "--budget: expected a whole number above 0"),
+        (["--time", "nan"], "--time: expected a finite number of seconds above 0"),
+        (["--jobs", "0"], "--jobs: expected a whole number above 0"),
+        (["--index", "-3"], "--index: expected a whole number from 0"),
+        (["--timeout", "inf"], "--timeout: expected a finite number of seconds above 0"),
+        (["--adapter", ""], "--adapter: empty: name the adapter"),
+        (["--game", "fiveup"], "unknown game 'fiveup'; did you mean five-up?"),
+        (["--level", "attach"], "unknown level 'attach'; did you mean attach-points?"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty adapter must not fuzz the reference engine, nor nan seconds run forever."""
+    try:
+        code = main(["fuzz", *args])
+    except SystemExit as stop:  # argparse's own usage errors
+        code = int(stop.code or 0)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -14,7 +14,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Python 3.11 reads pyproject.toml; on 3.10 `.ci/wheel` still checks the built wheel.
-tomllib = pytest.importorskip("tomllib")
+tomllib = pytest.importorskip(
+    "tomllib", reason="Python 3.10 has no tomllib; `.ci/wheel` still checks the built wheel"
+)
 
 
 def _setuptools() -> dict[str, Any]:

@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip(
+    "pyspiel",
+    reason="the openspiel extra is not installed; `make test-openspiel` (a CI step) runs these",
+)
 
 from absl import flags  # noqa: E402 - only with the extra
 from open_spiel.python.algorithms import generate_playthrough  # noqa: E402

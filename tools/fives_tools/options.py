@@ -32,3 +32,25 @@ def command(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("empty: name the adapter to certify")
     return text
+
+
+def count(text: str) -> int:
+    """argparse type: a whole number above 0 (a budget, a number of jobs)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return value
+
+
+def index(text: str) -> int:
+    """argparse type: a whole number from 0 (a request's index in a campaign)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0, got {text!r}")
+    return value

@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import levels
+from fives_tools import levels, options
 from fives_tools.adapter import AdapterError, AdapterRefused
 from fives_tools.fuzz import candidates, parallel, report
 from fives_tools.fuzz.campaign import DEFAULT_BUDGET, Plan, Slice
 from fives_tools.fuzz.scope import ScopeError
+from fives_tools.selection import Filters, unknown_names
 
 
 def _filters(args: argparse.Namespace) -> str:
@@ -30,6 +31,10 @@ def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    problems = unknown_names(Filters.of(args.game, [], args.level, []))
+    if problems:  # a typo must not fuzz nothing, nor everything else
+        print(f"fives fuzz: {'; '.join(problems)}", file=sys.stderr)
+        return 2
     spec = parallel.AdapterSpec(args.adapter, args.python, args.timeout)
     try:
         shard = parallel.parse_shard(args.shard) if args.shard else (1, 1)
@@ -50,7 +55,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         shrink=not args.no_shrink,
     )
     try:
-        outcome = parallel.run(spec, plan, part, jobs=max(1, args.jobs))
+        outcome = parallel.run(spec, plan, part, jobs=args.jobs)
     except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
         print(f"fives fuzz: cannot fuzz this implementation: {exc}", file=sys.stderr)
         return 2
@@ -77,25 +82,45 @@ def add_fuzz_commands(sub: Any) -> None:
         " adapter option, fuzzes the reference engine against itself through the protocol.",
     )
     how = fuzz.add_mutually_exclusive_group()
-    how.add_argument("--adapter", metavar="'CMD ARGS'", help="a program speaking the protocol")
-    how.add_argument("--python", metavar="MODULE:ATTR", help="a Python adapter object")
+    how.add_argument(
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="a program speaking the protocol",
+    )
+    how.add_argument(
+        "--python", metavar="MODULE:ATTR", type=options.command, help="a Python adapter object"
+    )
     size = fuzz.add_mutually_exclusive_group()
     size.add_argument(
-        "--budget", type=int, help=f"requests in the campaign (default {DEFAULT_BUDGET})"
+        "--budget",
+        type=options.count,
+        help=f"requests in the campaign (default {DEFAULT_BUDGET})",
     )
-    size.add_argument("--time", type=float, metavar="S", help="fuzz for S seconds instead")
+    size.add_argument(
+        "--time", type=options.seconds, metavar="S", help="fuzz for S seconds instead"
+    )
     fuzz.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
-    fuzz.add_argument("--index", type=int, help="only the request of this index (re-runs)")
+    fuzz.add_argument(
+        "--index", type=options.index, help="only the request of this index (re-runs)"
+    )
     fuzz.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     fuzz.add_argument(
-        "--level", action="append", default=[], choices=list(levels.LEVELS), help="only this level"
+        "--level",
+        action="append",
+        default=[],
+        help=f"only this level ({', '.join(levels.LEVELS)})",
     )
     fuzz.add_argument(
         "--players", action="append", default=[], type=int, help="only this player count"
     )
-    fuzz.add_argument("--jobs", type=int, default=1, help="adapter processes (default 1)")
+    fuzz.add_argument(
+        "--jobs", type=options.count, default=1, help="adapter processes (default 1)"
+    )
     fuzz.add_argument("--shard", metavar="I/N", help="only shard I of N of the campaign (1-based)")
-    fuzz.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    fuzz.add_argument(
+        "--timeout", type=options.seconds, default=10.0, help="seconds per request"
+    )
     fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")
     fuzz.add_argument("--json", metavar="FILE", help="also write the JSON report")
     fuzz.add_argument("--junit", metavar="FILE", help="also write JUnit XML")
