@@ -81,10 +81,10 @@ def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str
     return f"{prefix} {case_option} '{case_id}'"
 
 
-def paint(text: str, colour: str, on: bool) -> str:
-    """``text`` in an ANSI colour (``green``, ``yellow``, ``red``) when ``on``."""
+def paint(text: str, colour: str) -> str:
+    """``text`` in an ANSI colour (``green``, ``yellow``, ``red``)."""
     codes = {"green": "32", "yellow": "33", "red": "31"}
-    return f"\x1b[1;{codes[colour]}m{text}\x1b[0m" if on else text
+    return f"\x1b[1;{codes[colour]}m{text}\x1b[0m"
 
 
 def verdict_colour(verdict: Verdict) -> str:
@@ -125,9 +125,8 @@ def failure_summary(result: Result) -> str:
         what = "; ".join(_one_line(m) for m in result.mismatches)
     else:
         what = result.message.splitlines()[0] if result.message else result.status
-    # the case's primary rule once fixtures name one, else every rule it checks
-    primary = getattr(result.case, "primary", None)
-    return f"{primary or ', '.join(result.case.rules)}: {what}"
+    # the case's primary rule; a case built without one (a fuzz candidate) names them all
+    return f"{result.case.primary or ', '.join(result.case.rules)}: {what}"
 
 
 def describe_failure(
@@ -173,10 +172,10 @@ def _coloured(text: str, found: Verdict) -> str:
     lines = text.split("\n")
     for i, line in enumerate(lines):
         if line.startswith((f"{FAIL.upper()} ", f"{ERROR.upper()} ")):
-            lines[i] = paint(line, "yellow" if "(known failure)" in line else "red", True)
+            lines[i] = paint(line, "yellow" if "(known failure)" in line else "red")
         elif line.endswith(f": {found.text}"):
             head = line[: -len(found.text)]
-            lines[i] = head + paint(found.text, verdict_colour(found), True)
+            lines[i] = head + paint(found.text, verdict_colour(found))
     return "\n".join(lines)
 
 
