@@ -18,6 +18,7 @@ from fives_tools.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 BENT = "tests.bent_engines.catalog:RoundsTwoUp"
 LAYOUT_BENT = "tests.bent_engines.catalog:DisplayNotDivided"
+REFERENCE = "fives_tools.reference_adapter:ReferenceImplementation"
 
 
 @pytest.fixture(scope="module")
@@ -143,3 +144,12 @@ def test_a_bad_option_is_one_line_and_exit_2(
     assert code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_report_in_a_missing_folder_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "fuzz.json"
+    assert main(["fuzz", "--budget", "5", "--python", REFERENCE, "--json", str(target)]) == 2
+    assert f"cannot write {target}" in capsys.readouterr().err
+    assert not target.parent.exists()  # as every output: no folder made behind one's back

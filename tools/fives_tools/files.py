@@ -83,7 +83,8 @@ def write_text(path: Path, text: str) -> None:
 
 
 def write_text_making_folder(path: Path, text: str) -> None:
-    """:func:`write_text`, its folder made first: for outputs a command names a folder for
-    (``fives fuzz --save-candidates DIR``, its reports)."""
+    """:func:`write_text`, its folder made first: for the files of a folder a command is
+    given to fill (``fives fuzz --save-candidates DIR``); a report's missing folder is an
+    error, as for every other output."""
     make_dir(path.parent)
     write_text(path, text)

@@ -105,7 +105,7 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
 
 def write_json(outcome: Outcome, path: Path, prefix: str) -> None:
     text = json.dumps(to_json(outcome, prefix), ensure_ascii=False, indent=1)
-    files.write_text_making_folder(path, text + "\n")
+    files.write_text(path, text + "\n")
 
 
 def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
@@ -131,7 +131,7 @@ def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
         ET.SubElement(suite, "testcase", classname="fives.fuzz", name=outcome.verdict())
     ET.indent(root)
     text = ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
-    files.write_text_making_folder(path, text)
+    files.write_text(path, text)
 
 
 def to_markdown(outcome: Outcome, prefix: str) -> str:
@@ -151,4 +151,4 @@ def to_markdown(outcome: Outcome, prefix: str) -> str:
 
 
 def write_markdown(outcome: Outcome, path: Path, prefix: str) -> None:
-    files.write_text_making_folder(path, to_markdown(outcome, prefix))
+    files.write_text(path, to_markdown(outcome, prefix))
