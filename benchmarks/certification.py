@@ -4,17 +4,17 @@ subprocess protocol (the path third parties use), with the adapter process's fix
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from benchmarks.memory import traced
 from benchmarks.timing import best_of
-from fives_tools.cases import load_cases
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.runner import PASS, run_cases
-from fives_tools.subprocess_adapter import SubprocessAdapter
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.runner import PASS, run_cases
+from fives_tools.cli import REFERENCE_COMMAND
 
-SERVER = [sys.executable, "-m", "fives_tools.stdio_server"]  # what `fives certify` runs
+SERVER = REFERENCE_COMMAND  # what `fives certify` runs
 
 
 @dataclass(frozen=True)

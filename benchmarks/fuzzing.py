@@ -10,16 +10,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from fives_tools import levels
-from fives_tools.fuzz import parallel
-from fives_tools.fuzz.campaign import Plan, Slice
-from fives_tools.fuzz.scope import ScopeError
+from fives_tools.certify.cases import levels
+from fives_tools.certify.fuzz import parallel
+from fives_tools.certify.fuzz.campaign import Plan, Slice
+from fives_tools.certify.fuzz.scope import ScopeError
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_ADAPTER = ROOT / "examples" / "node-adapter" / "adapter.js"
 LAYOUT = tuple(levels.LAYOUT_FIELDS)
 HANDS = (levels.TURN_FLOW, levels.SETTLEMENT, levels.MATCH_END)
-IN_PROCESS = "fives_tools.reference_adapter:ReferenceImplementation"  # schema-checked replies
+#: schema-checked replies
+IN_PROCESS = "fives_tools.certify.adapters.reference:ReferenceImplementation"
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,10 @@ def _rate(path: str, spec: parallel.AdapterSpec, kind: str, count: int, jobs: in
 
 def fuzz_throughput(count: int) -> list[FuzzRate]:
     """Each path, each kind of request; ``count`` requests per measurement."""
-    server = parallel.AdapterSpec(f"{sys.executable} -m fives_tools.stdio_server")
+    server = parallel.AdapterSpec(f"{sys.executable} -m fives_tools.certify.adapters.stdio_server")
     paths = [
         ("in process (Python adapter)", parallel.AdapterSpec(python=IN_PROCESS), (1,)),
-        ("protocol: python -m fives_tools.stdio_server", server, (1, 2)),
+        ("protocol: python -m fives_tools.certify.adapters.stdio_server", server, (1, 2)),
     ]
     out = []
     for name, spec, jobs in paths:

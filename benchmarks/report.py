@@ -275,8 +275,8 @@ def _certification(r: Results) -> list[str]:
     return [
         "Every case against the reference engine, all passing on both paths; fastest of"
         f" {r.workload.certify_repeat}. The subprocess path starts a fresh"
-        " `python -m fives_tools.stdio_server` (what `fives certify` runs) and speaks NDJSON"
-        " to it, every message checked against its schema.",
+        " `python -m fives_tools.certify.adapters.stdio_server` (what `fives certify` runs)"
+        " and speaks NDJSON to it, every message checked against its schema.",
         "",
         *_table(header, rows),
     ]

@@ -10,7 +10,7 @@ from typing import Any
 from pytest_bdd import given, parsers, then, when
 from steps import Table, cases_of
 
-from fives_tools.adapter import Adapter
+from fives_tools.certify.adapters.interface import Adapter
 
 GAME = r"(?P<game>[a-z0-9-]+)"
 

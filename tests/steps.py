@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from fives_tools.adapter import Adapter
-from fives_tools.cases import Case, load_cases
-from fives_tools.compare import compare
+from fives_tools.certify.adapters.interface import Adapter
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.compare import compare
 
 
 class Table:

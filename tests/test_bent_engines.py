@@ -8,10 +8,10 @@ import pytest
 from bent_engines.catalog import ALL, Bent
 
 from fives_engine.rules import base_rules
-from fives_tools.cases import Case, load_cases
-from fives_tools.causes import likely_causes
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.runner import ERROR, FAIL, Run, run_cases
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.reports.causes import likely_causes
+from fives_tools.certify.runner import ERROR, FAIL, Run, run_cases
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The certificate names the broken rule: FAIL only on a failing case's primary rule,
 "affected" on the rules it touches, and a likely causes block ranking the rules that
-explain the failures (tools/fives_tools/causes.py)."""
+explain the failures (tools/fives_tools/certify/reports/causes.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from bent_engines.catalog import DisplayNotDivided
 
-from fives_tools import levels, report_files
-from fives_tools.cases import Case, load_cases
-from fives_tools.causes import TOUCH, likely_causes
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.report import AFFECTED, print_report, table, verdict
-from fives_tools.runner import ERROR, FAIL, PASS, Result, Run, run_cases
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.causes import TOUCH, likely_causes
+from fives_tools.certify.reports.console import AFFECTED, print_report, table, verdict
+from fives_tools.certify.runner import ERROR, FAIL, PASS, Result, Run, run_cases
 
 
 def _case(
@@ -117,8 +117,8 @@ def test_every_report_ends_with_the_likely_causes(bent_run: Run) -> None:
     console = out.getvalue()
     block = console[console.index("Likely causes") :]
     assert block.splitlines()[1].strip().startswith("1. score.unit.display: primary rule of")
-    assert "## Likely causes\n\n1. score.unit.display" in report_files.to_markdown(bent_run)
-    data = json.loads(json.dumps(report_files.to_json(bent_run)))
+    assert "## Likely causes\n\n1. score.unit.display" in formats.to_markdown(bent_run)
+    data = json.loads(json.dumps(formats.to_json(bent_run)))
     assert data["likely_causes"][0]["rule"] == "score.unit.display"
     assert data["likely_causes"][0]["failing_primary"] > 0
     assert all("primary" in case for case in data["cases"])

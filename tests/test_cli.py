@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools.cases import load_cases
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.runner import run_cases, select
 from fives_tools.cli import build_parser, main, use_colour
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.report import print_report
-from fives_tools.runner import run_cases, select
 
 
 def test_certify_with_no_arguments_certifies_the_reference_engine(

@@ -20,9 +20,16 @@ from fives_tools.book import build_books, write_books
 from fives_tools.book.browser import browser, probe
 from fives_tools.book.names import case_anchor, rule_anchor
 from fives_tools.book.titles import rule_title
-from fives_tools.cases import Case, cases_from, fixture_paths, fixtures_dir, load_cases, perft_paths
+from fives_tools.certify.cases import (
+    Case,
+    cases_from,
+    fixture_paths,
+    fixtures_dir,
+    load_cases,
+    perft_paths,
+)
+from fives_tools.certify.cases.perft_file import perft_cases
 from fives_tools.cli import main
-from fives_tools.perft_file import perft_cases
 from fives_tools.render.inputs import example_id, first_per_example
 
 XHTML = "{http://www.w3.org/1999/xhtml}"

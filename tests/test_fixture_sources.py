@@ -10,7 +10,7 @@ import pytest
 import yaml
 from source_lines import translate
 
-from fives_tools.cases import fixture_paths, read_fixture
+from fives_tools.certify.cases import fixture_paths, read_fixture
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 SOURCES = yaml.safe_load((SPEC / "sources.yaml").read_text(encoding="utf-8"))["sources"]

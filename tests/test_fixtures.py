@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools import coverage
-from fives_tools.cases import FixtureError, load_cases
+from fives_tools.certify.cases import FixtureError, coverage, load_cases
 
 GOOD = """\
 id: layout/probe

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from bent_engines.catalog import ALL, Bent
 
-from fives_tools.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
-from fives_tools.fuzz.shrink import size
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.subprocess_adapter import SubprocessAdapter
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
+from fives_tools.certify.fuzz.shrink import size
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def test_the_fuzzer_alone_catches_the_bent_engine(bent_type: type[Bent]) -> None
 
 
 def test_the_reference_engine_agrees_with_itself_through_the_protocol() -> None:
-    adapter = SubprocessAdapter([sys.executable, "-m", "fives_tools.stdio_server"])
+    adapter = SubprocessAdapter([sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"])
     outcome = run_campaign(adapter, Plan(seed=1), Slice(0, 1, 250))
     assert outcome.requests == 250
     assert outcome.ok, outcome.verdict()

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools.cases import FixtureError, load_cases, read_fixture
+from fives_tools.certify.cases import FixtureError, load_cases, read_fixture
 from fives_tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BENT = "tests.bent_engines.catalog:RoundsTwoUp"
 LAYOUT_BENT = "tests.bent_engines.catalog:DisplayNotDivided"
-REFERENCE = "fives_tools.reference_adapter:ReferenceImplementation"
+REFERENCE = "fives_tools.certify.adapters.reference:ReferenceImplementation"
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_an_unreviewed_perft_record_is_refused(tmp_path: Path) -> None:
 
 
 def test_no_disagreement_exits_0_and_a_bad_shard_2(capsys: pytest.CaptureFixture[str]) -> None:
-    reference = "fives_tools.reference_adapter:ReferenceImplementation"
+    reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
     assert main(["fuzz", "--python", reference, "--budget", "40", "--shard", "2/2"]) == 0
     assert "20 requests, 0 disagreements in 0 classes" in capsys.readouterr().out
     assert main(["fuzz", "--python", reference, "--shard", "3/2"]) == 2
@@ -113,7 +113,7 @@ def test_pytest_runs_a_fuzz_campaign(tmp_path: Path) -> None:
 
 
 def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> None:
-    reference = "fives_tools.reference_adapter:ReferenceImplementation"
+    reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
     assert main(["fuzz", "--python", reference, "--time", "0.3", "--level", "play-score"]) == 0
     verdict = capsys.readouterr().out.strip().splitlines()[-1]
     requests = int(verdict.split(": ")[1].split()[0])

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools import levels
-from fives_tools.adapter import AdapterInfo
-from fives_tools.fuzz import differ
-from fives_tools.fuzz.generate import RECIPES, generate
-from fives_tools.fuzz.scope import Scope, ScopeError
-from fives_tools.reference_adapter import ReferenceImplementation, handle
+from fives_tools.certify.adapters.interface import AdapterInfo
+from fives_tools.certify.adapters.reference import ReferenceImplementation, handle
+from fives_tools.certify.cases import levels
+from fives_tools.certify.fuzz import differ
+from fives_tools.certify.fuzz.generate import RECIPES, generate
+from fives_tools.certify.fuzz.scope import Scope, ScopeError
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = Scope.of(AdapterInfo.from_ready(ReferenceImplementation().start()))

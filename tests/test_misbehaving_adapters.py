@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools import report_files
-from fives_tools.adapter import AdapterRefused
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.cli import main
-from fives_tools.report import print_report
-from fives_tools.runner import ERROR, PASS, Run, run_cases, select
-from fives_tools.subprocess_adapter import SubprocessAdapter
 
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
 
@@ -234,9 +234,9 @@ def test_text_from_the_adapter_is_escaped_in_every_report(
     assert run.results[1].status == ERROR
     console = io.StringIO()
     print_report(run, console)
-    report_files.write_junit(run, tmp_path / "junit.xml")
-    report_files.write_json(run, tmp_path / "report.json")
-    report_files.write_markdown(run, tmp_path / "c.md")
+    formats.write_junit(run, tmp_path / "junit.xml")
+    formats.write_json(run, tmp_path / "report.json")
+    formats.write_markdown(run, tmp_path / "c.md")
     ET.parse(tmp_path / "junit.xml")  # still well-formed XML
     json.loads((tmp_path / "report.json").read_text("utf-8"))
     shown = {

@@ -14,7 +14,7 @@ import pytest
 from fives_tools import cli, files
 from fives_tools.book import build_books
 from fives_tools.book.model import Book
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.cases import Case, load_cases
 
 CASE = "five-up/layout/diagram-1-2#play-score"
 

@@ -18,7 +18,7 @@ from benchmarks.mutation.parameters import (
     unmutated_parameters,
 )
 from fives_engine import find_game, game_names
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.cases import Case, load_cases
 
 MUTATIONS = [m for game in game_names() for m in mutations(find_game(game))]
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import pytest
 
 from fives_engine import game_names
-from fives_tools.cases import Case, load_cases
-from fives_tools.levels import ATTACH_POINTS, CONNECTIONS
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.cases.levels import ATTACH_POINTS, CONNECTIONS
 
 LONE = "a lone led double"
 LED_ONE_SIDE = "a led double with one straight side filled"

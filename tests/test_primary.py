@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools import coverage
-from fives_tools.cases import Case, FixtureError, load_cases
+from fives_tools.certify.cases import Case, FixtureError, coverage, load_cases
 from fives_tools.cli import main
 
 HANDS = (

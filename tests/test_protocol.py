@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fives_engine import game_names
-from fives_tools import levels, protocol
-from fives_tools.adapter import AdapterRefused
-from fives_tools.cases import load_cases
-from fives_tools.compare import compare
-from fives_tools.python_adapter import PythonAdapter, load_object
-from fives_tools.reference_adapter import ReferenceImplementation
-from fives_tools.runner import ERROR, PASS, run_cases
-from fives_tools.subprocess_adapter import SubprocessAdapter
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.cases import levels, load_cases
+from fives_tools.certify.compare import compare
+from fives_tools.certify.runner import ERROR, PASS, run_cases
+from fives_tools.cli import REFERENCE_COMMAND
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_the_worked_replies_answer_their_cases() -> None:
 
 def test_fives_certify_default_path_is_the_stdio_reference() -> None:
     cases = load_cases()
-    run = run_cases(SubprocessAdapter([sys.executable, "-m", "fives_tools.stdio_server"]), cases)
+    run = run_cases(SubprocessAdapter(REFERENCE_COMMAND), cases)
     assert run.count(PASS) == len(cases) and run.ok
 
 
@@ -95,12 +95,12 @@ def test_python_adapter_loading_errors_are_clear() -> None:
     with pytest.raises(AdapterRefused, match="cannot import 'no_such_module'"):
         load_object("no_such_module:Adapter")
     with pytest.raises(AdapterRefused, match="has no attribute 'Nope'"):
-        load_object("fives_tools.reference_adapter:Nope")
+        load_object("fives_tools.certify.adapters.reference:Nope")
     with pytest.raises(AdapterRefused, match="no adapter 'nothing-registered'"):
         load_object("nothing-registered")
     with pytest.raises(AdapterRefused, match=r"has no start\(\) method"):
         PythonAdapter(object())
-    impl = load_object("fives_tools.reference_adapter:ReferenceImplementation")
+    impl = load_object("fives_tools.certify.adapters.reference:ReferenceImplementation")
     assert isinstance(impl, ReferenceImplementation)
 
 

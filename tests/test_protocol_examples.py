@@ -15,11 +15,11 @@ import pytest
 
 from fives_engine import find_game
 from fives_engine.position import Position
-from fives_tools import protocol
-from fives_tools.cases import Case, load_cases
-from fives_tools.compare import compare
-from fives_tools.reference_adapter import handle
-from fives_tools.subprocess_adapter import SubprocessAdapter
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.reference import handle
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.compare import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")

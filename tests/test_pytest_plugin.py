@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools.levels import LAYOUT_FIELDS
-from fives_tools.reference_adapter import ReferenceImplementation
+from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.cases.levels import LAYOUT_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
 BENT = "tests.bent_engines.catalog:DisplayNotDivided"
@@ -44,7 +44,7 @@ def test_a_protocol_adapter_is_certified_case_by_case(tmp_path: Path) -> None:
     proc = _pytest(
         tmp_path,
         "--fives-adapter",
-        f"{sys.executable} -m fives_tools.stdio_server",
+        f"{sys.executable} -m fives_tools.certify.adapters.stdio_server",
         "--fives-case",
         "all-fives/layout/all-fives-diagram-1-*",
     )

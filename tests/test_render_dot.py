@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from fives_engine import Layout, find_game
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.cases import Case, load_cases
 from fives_tools.render import RenderError, caption, to_dot
 from fives_tools.render.dot import ORANGE
 from fives_tools.render.golden import documented, golden_dot, golden_name

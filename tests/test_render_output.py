@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools.cases import load_cases
+from fives_tools.certify.cases import load_cases
 from fives_tools.render import RenderError, draw, write
 from fives_tools.render.inputs import Subject, example_id, from_case
 from fives_tools.render.output import format_of, inline_svg, rasterise

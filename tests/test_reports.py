@@ -12,12 +12,18 @@ import jsonschema
 import pytest
 from bent_engines.catalog import DisplayNotDivided
 
-from fives_tools import report_files
-from fives_tools.cases import load_cases
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.cases.selection import Filters
+from fives_tools.certify.reports import formats
+from fives_tools.certify.runner import (
+    FAIL,
+    Run,
+    apply_known_failures,
+    read_known_failures,
+    run_cases,
+)
 from fives_tools.cli import main
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.runner import FAIL, Run, apply_known_failures, read_known_failures, run_cases
-from fives_tools.selection import Filters
 
 SCHEMA = Path(__file__).resolve().parent.parent / "spec" / "schemas" / "report.schema.json"
 
@@ -40,7 +46,7 @@ def bent_run() -> Run:
 def test_json_report_lists_every_case_with_its_status(bent_run: Run, tmp_path: Path) -> None:
     apply_known_failures(bent_run, [])
     path = tmp_path / "report.json"
-    report_files.write_json(bent_run, path)
+    formats.write_json(bent_run, path)
     data = valid_report(path)
     assert data["verdict"]["certified"] is False
     assert data["verdict"]["text"] == f"NOT CERTIFIED: {bent_run.count(FAIL)} failed"
@@ -59,7 +65,7 @@ def test_junit_report_has_times_properties_and_field_messages(
 ) -> None:
     apply_known_failures(bent_run, [])
     path = tmp_path / "junit.xml"
-    report_files.write_junit(bent_run, path)
+    formats.write_junit(bent_run, path)
     root = ET.parse(path).getroot()
     suites = list(root)
     assert [s.get("name") for s in suites] == ["five-up", "exact-61", "all-fives"]
@@ -80,24 +86,24 @@ def test_junit_report_has_times_properties_and_field_messages(
 def test_known_failures_are_skipped_in_junit_with_the_reason(bent_run: Run, tmp_path: Path) -> None:
     apply_known_failures(bent_run, ["*#play-score", "*#score-table"])
     path = tmp_path / "junit.xml"
-    report_files.write_junit(bent_run, path)
+    formats.write_junit(bent_run, path)
     root = ET.parse(path).getroot()
     assert root.findall(".//failure") == [] and root.get("failures") == "0"
     known = [s for s in root.iter("skipped") if s.get("message", "").startswith("known failure")]
     assert len(known) == bent_run.count(FAIL) > 0
     assert "score: display: expected 1, got 5" in known[0].get("message", "")
-    report_files.write_json(bent_run, tmp_path / "r.json")
+    formats.write_json(bent_run, tmp_path / "r.json")
     data = valid_report(tmp_path / "r.json")
     assert data["verdict"]["kind"] == "known-failures"
     assert data["verdict"]["known_failures"]["still_failing"] == bent_run.count(FAIL)
-    assert f"NOT CERTIFIED: {bent_run.count(FAIL)} known failures" in report_files.to_markdown(
+    assert f"NOT CERTIFIED: {bent_run.count(FAIL)} known failures" in formats.to_markdown(
         bent_run
     )
 
 
 def test_markdown_certificate_says_what_was_checked(bent_run: Run) -> None:
     apply_known_failures(bent_run, [])
-    text = report_files.to_markdown(bent_run)
+    text = formats.to_markdown(bent_run)
     assert f"**NOT CERTIFIED: {bent_run.count(FAIL)} failed**" in text and "## Failures" in text
     assert "`score.unit.display`" in text
     assert f"- command: `{bent_run.command}`" in text and "- filters: none" in text
@@ -111,7 +117,7 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
     apply_known_failures(bent_run, [])
     badges = {
         p.stem: json.loads(p.read_text("utf-8"))
-        for p in report_files.write_badges(bent_run, tmp_path)
+        for p in formats.write_badges(bent_run, tmp_path)
     }
     assert badges["five-up"]["color"] == "red"
     assert badges["five-up"]["message"].startswith("not certified, ")
@@ -126,7 +132,7 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
         filters=Filters.of(levels=["attach-points"]),
         left_out=[r.case for r in bent_run.results if not r.case.id.endswith("#attach-points")],
     )
-    badge = report_files.badge(partial, "five-up")
+    badge = formats.badge(partial, "five-up")
     ran = sum(r.case.game == "five-up" for r in partial.results)
     assert badge == {
         "schemaVersion": 1,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from fives_tools.cases import fixture_paths, read_fixture
+from fives_tools.certify.cases import fixture_paths, read_fixture
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 SOURCES: dict[str, Any] = yaml.safe_load((SPEC / "sources.yaml").read_text("utf-8"))["sources"]

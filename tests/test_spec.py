@@ -10,8 +10,7 @@ import yaml
 
 from fives_engine import RulesetError, find_game, game_names, load_game
 from fives_engine.rules import base_rules
-from fives_tools import coverage, levels
-from fives_tools.cases import load_cases
+from fives_tools.certify.cases import coverage, levels, load_cases
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 SOURCES = yaml.safe_load((SPEC / "sources.yaml").read_text(encoding="utf-8"))["sources"]

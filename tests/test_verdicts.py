@@ -16,15 +16,21 @@ from typing import Any
 import pytest
 from bent_engines.catalog import DisplayNotDivided
 
-from fives_tools import report_files
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.cases.selection import Filters, split
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.verdict import (
+    CERTIFIED,
+    KNOWN_FAILURES,
+    NOT_CERTIFIED,
+    PARTIAL,
+    decide,
+)
+from fives_tools.certify.runner import FAIL, Run, apply_known_failures, run_cases
 from fives_tools.cli import main
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.reference_adapter import ReferenceImplementation
-from fives_tools.report import print_report
-from fives_tools.runner import FAIL, Run, apply_known_failures, run_cases
-from fives_tools.selection import Filters, split
-from fives_tools.verdict import CERTIFIED, KNOWN_FAILURES, NOT_CERTIFIED, PARTIAL, decide
 
 BENT = "tests.bent_engines.catalog:DisplayNotDivided"
 MISBEHAVING = Path(__file__).parent / "misbehaving" / "adapter.py"
@@ -157,7 +163,7 @@ def test_a_glob_whose_cases_all_pass_is_reported_once_with_its_count(bent_run: R
     assert "1 known-failures entry now passes: remove from the known failures" in text
     assert f"\n  all-fives/*#play-score ({scores} cases)\n" in text
     assert text.count("all-fives/*") == 1
-    markdown = report_files.to_markdown(bent_run)
+    markdown = formats.to_markdown(bent_run)
     assert "## Known failures now passing" in markdown
     assert f"\n- `all-fives/*#play-score` ({scores} cases)\n" in markdown
 

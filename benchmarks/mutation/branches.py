@@ -59,9 +59,9 @@ def _measure(json_out: str) -> None:
         importlib.import_module(info.name)
     cov.switch_context("load")
     from benchmarks.mutation.conformance_test import clear_engine_caches
-    from fives_tools.cases import load_cases
-    from fives_tools.reference_adapter import ReferenceAdapter
-    from fives_tools.runner import run_cases
+    from fives_tools.certify.adapters.reference import ReferenceAdapter
+    from fives_tools.certify.cases import load_cases
+    from fives_tools.certify.runner import run_cases
 
     cases = load_cases()
     for level in ("must", "implementation-defined"):

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import pytest
 
 from fives_engine import layout, record, rules, terms
-from fives_tools.adapter import Adapter
-from fives_tools.cases import Case, load_cases
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.runner import PASS, run_case
+from fives_tools.certify.adapters.interface import Adapter
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.runner import PASS, run_case
 
 MUST_CASES = [case for case in load_cases() if case.level == "must"]
 

@@ -19,9 +19,9 @@ from fives_engine import rules
 from fives_engine.layout import SPINNER_POLICIES
 from fives_engine.rules import Ruleset
 from fives_engine.settlement import SETTLEMENTS
-from fives_tools.cases import Case
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.runner import ERROR, FAIL, run_case
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import Case
+from fives_tools.certify.runner import ERROR, FAIL, run_case
 
 #: The legal values of each enumerated parameter (those the engine reads).
 CHOICES: dict[str, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ from typing import Any
 
 from benchmarks.mutation import branches, parameters, results, unreached
 from fives_engine import find_game, game_names
-from fives_tools.cases import load_cases
+from fives_tools.certify.cases import load_cases
 
 
 def _summary(tally: results.Tally) -> dict[str, object]:

@@ -3,10 +3,10 @@ rule: ``python -m tests.bent_engines``."""
 
 from __future__ import annotations
 
-from fives_tools.cases import load_cases
-from fives_tools.causes import likely_causes
-from fives_tools.python_adapter import PythonAdapter
-from fives_tools.runner import ERROR, FAIL, run_cases
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.reports.causes import likely_causes
+from fives_tools.certify.runner import ERROR, FAIL, run_cases
 
 from .catalog import ALL
 

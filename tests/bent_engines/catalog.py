@@ -35,7 +35,7 @@ from fives_engine import deal as deal_module
 from fives_engine.layout import _STATES, BRANCH_PORTS, STRAIGHT_PORTS, Layout, _Placed
 from fives_engine.terms import END_PORTS, Play, Port, port_pips
 from fives_engine.tiles import pip_count
-from fives_tools.reference_adapter import ReferenceImplementation, handle
+from fives_tools.certify.adapters.reference import ReferenceImplementation, handle
 
 
 class Bent(ReferenceImplementation):

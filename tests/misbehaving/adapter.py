@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from fives_tools.reference_adapter import ReferenceImplementation
+from fives_tools.certify.adapters.reference import ReferenceImplementation
 
 MODE = sys.argv[1]
 STATE = Path(sys.argv[2]) if len(sys.argv) > 2 else None

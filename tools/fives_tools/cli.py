@@ -12,21 +12,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from fives_tools import __version__, coverage, files, levels, options, protocol, report_files
-from fives_tools.adapter import Adapter, AdapterRefused
-from fives_tools.cases import FixtureError, load_cases
-from fives_tools.fuzz.cli import add_fuzz_commands
-from fives_tools.python_adapter import PythonAdapter, load_object
+from fives_tools import __version__, files, options
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import FixtureError, coverage, levels, load_cases
+from fives_tools.certify.cases.selection import Filters, split, unknown_names
+from fives_tools.certify.fuzz.cli import add_fuzz_commands
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
+from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.records_cli import add_record_commands
-from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.render.commands import add_render_commands
-from fives_tools.report import print_report
-from fives_tools.runner import Result, Run, read_known_failures, run_cases
-from fives_tools.selection import Filters, split, unknown_names
-from fives_tools.subprocess_adapter import SubprocessAdapter
-from fives_tools.verdict import EXIT_CANNOT_RUN, decide
 
-REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.stdio_server"]
+REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -113,13 +115,13 @@ def _known_failures(path: str | None) -> list[str]:
 
 def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
     if args.json:
-        report_files.write_json(run, Path(args.json))
+        formats.write_json(run, Path(args.json))
     if args.junit:
-        report_files.write_junit(run, Path(args.junit), rerun)
+        formats.write_junit(run, Path(args.junit), rerun)
     if args.markdown:
-        report_files.write_markdown(run, Path(args.markdown), rerun)
+        formats.write_markdown(run, Path(args.markdown), rerun)
     if args.badges:
-        report_files.write_badges(run, Path(args.badges))
+        formats.write_badges(run, Path(args.badges))
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -172,7 +174,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             }
             for c in cases
         ]
-        from fives_tools import protocol
+        from fives_tools.certify.adapters import protocol
 
         text = json.dumps(
             {
@@ -220,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         " CERTIFIED when every declared case ran and no must case failed; PARTIAL when"
         " filters left declared cases out; NOT CERTIFIED otherwise, with the reasons. With no"
         " adapter option, certifies the reference engine through the subprocess protocol"
-        " (python -m fives_tools.stdio_server).",
+        " (python -m fives_tools.certify.adapters.stdio_server).",
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -24,19 +24,26 @@ from typing import Any
 import pytest
 
 from fives_engine import find_game, game_names
-from fives_tools import levels
-from fives_tools.adapter import Adapter, AdapterInfo, AdapterRefused
-from fives_tools.cases import Case, load_cases
+from fives_tools.certify.adapters.interface import Adapter, AdapterInfo, AdapterRefused
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.cases.selection import Filters, split, unknown_names
+from fives_tools.certify.reports.console import describe_failure, failure_summary
+from fives_tools.certify.runner import (
+    ERROR,
+    FAIL,
+    SKIP,
+    Result,
+    read_known_failures,
+    run_case,
+    skip_reason,
+)
 from fives_tools.options import command, seconds
-from fives_tools.python_adapter import PythonAdapter, load_object
-from fives_tools.reference_adapter import ReferenceAdapter
-from fives_tools.report import describe_failure, failure_summary
-from fives_tools.runner import ERROR, FAIL, SKIP, Result, read_known_failures, run_case, skip_reason
-from fives_tools.selection import Filters, split, unknown_names
-from fives_tools.subprocess_adapter import SubprocessAdapter
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
-pytest_plugins = ["fives_tools.fuzz.pytest_fuzz"]
+pytest_plugins = ["fives_tools.certify.fuzz.pytest_fuzz"]
 
 #: The requirement levels of a case, as markers.
 REQUIREMENTS = {

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from fives_engine import find_game, game_names
-from fives_tools import coverage, files
+from fives_tools import files
 from fives_tools.book.html import book_html, index_html
 from fives_tools.book.markdown import book_markdown, index_markdown
 from fives_tools.book.model import Book, build_book
-from fives_tools.cases import load_cases
+from fives_tools.certify.cases import coverage, load_cases
 
 
 def build_books(games: list[str] | None = None, root: Path | None = None) -> list[Book]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fives_engine import find_game
 from fives_engine.position import Position
 from fives_tools.book.parts import Facts, Figure, Part, Table, codes, text
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 from fives_tools.render import caption, draw
 
 

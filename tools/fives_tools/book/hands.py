@@ -22,7 +22,7 @@ from fives_engine.tiles import parse_tiles, pip_count
 from fives_tools.book.counts import perft_parts, score_parts
 from fives_tools.book.events import events_table, outcome, points, scores_table, table_text
 from fives_tools.book.parts import Cell, Facts, Figure, Note, Part, Span, Table, codes, text
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 from fives_tools.render import caption, draw
 from fives_tools.render.played import played_tables, setup_of
 

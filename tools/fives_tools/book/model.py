@@ -22,7 +22,7 @@ from fives_tools.book.hands import PARTS
 from fives_tools.book.names import case_anchor
 from fives_tools.book.parts import Part
 from fives_tools.book.settlement import section_parts
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 from fives_tools.render import caption, draw
 from fives_tools.render.inputs import example_id, from_case
 from fives_tools.render.tally import tally_svg

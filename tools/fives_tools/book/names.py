@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 
 
 def value_text(value: Any) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from fives_engine import Ruleset
 from fives_tools.book.names import rule_anchor
 from fives_tools.book.parts import Cell, Facts, Part, Picture, Span, Table, text
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 
 ROUNDING_RULE = "settle.round-nearest-five"
 _DIVISOR = 5  #: the sources round to multiples of five

@@ -14,7 +14,7 @@ from pathlib import Path
 from fives_engine import FivesError
 from fives_tools import files
 from fives_tools.book import build_books, write_books
-from fives_tools.cases import FixtureError
+from fives_tools.certify.cases import FixtureError
 from fives_tools.render import RenderError, draw
 from fives_tools.render.dot import LABELS
 from fives_tools.render.inputs import InputError, Subject, from_fixture, from_plays

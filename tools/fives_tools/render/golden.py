@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fives_tools import files
-from fives_tools.cases import Case, load_cases, read_fixture
+from fives_tools.certify.cases import Case, load_cases, read_fixture
 from fives_tools.render.dot import to_dot
 from fives_tools.render.inputs import example_id, first_per_example, from_case
 

@@ -19,7 +19,7 @@ from fives_engine import (
     game_names,
     parse_plays,
 )
-from fives_tools.cases import Case, FixtureError, cases_from, load_cases
+from fives_tools.certify.cases import Case, FixtureError, cases_from, load_cases
 from fives_tools.render.played import played_tables
 
 

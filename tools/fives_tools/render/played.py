@@ -18,7 +18,7 @@ from fives_engine import (
     find_game,
     parse_action,
 )
-from fives_tools.cases import Case
+from fives_tools.certify.cases import Case
 
 
 def setup_of(ruleset: Ruleset, request: dict[str, Any], seats: int) -> Setup | None:

@@ -1,0 +1,336 @@
+"""The runner's side of the NDJSON protocol: any program, in any language, as an adapter.
+
+One long-lived process per run. Everything an implementation can do wrong is diagnosed
+in words and costs only the case at hand: a crash, a hang (per-case timeout), invalid or
+too deeply nested JSON, stray output on stdout, a closed stdout, a wrong sequence number,
+a reply that breaks its schema, a huge reply, input it stops reading. After such an error
+the process is ended and a fresh one is started for the next case. A failed start (no
+``ready`` within the start-up timeout, a bad ``ready``) refuses the implementation with
+one line. Ending the process ends everything it started (:mod:`process_session`), on a
+normal stop, on an error, at exit and when the runner is signalled.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import queue
+import secrets
+import select
+import shlex
+import subprocess
+import threading
+import time
+import weakref
+from typing import IO, Any
+
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.interface import AdapterError, AdapterInfo, AdapterRefused
+from fives_tools.certify.adapters.session import MARKER, end_session, ending_on_signals
+from fives_tools.options import check_seconds
+from fives_tools.text import clean
+
+_LIVE: weakref.WeakSet[SubprocessAdapter] = weakref.WeakSet()
+
+_EOF = object()
+
+#: how much of the adapter's stderr is kept (its tail) for diagnoses
+STDERR_TAIL_BYTES = 8192
+
+
+class _TooLong:
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+def _read_lines(stream: IO[bytes], out: queue.Queue[object], limit: int) -> None:
+    """Push every stdout line (or a _TooLong marker, then _EOF) to ``out``."""
+    with contextlib.suppress(OSError, ValueError):
+        while True:
+            line = stream.readline(limit + 1)
+            if not line:
+                break
+            if len(line) > limit and not line.endswith(b"\n"):
+                size = len(line)
+                while line and not line.endswith(b"\n"):  # drain the rest of the giant line
+                    line = stream.readline(1 << 16)
+                    size += len(line)
+                out.put(_TooLong(size))
+                continue
+            out.put(line)
+    out.put(_EOF)
+
+
+class _Tail:
+    """The last bytes of a stream, however much is written to it."""
+
+    def __init__(self, limit: int = STDERR_TAIL_BYTES) -> None:
+        self.limit = limit
+        self._data = bytearray()
+        self._lock = threading.Lock()
+
+    def follow(self, stream: IO[bytes]) -> None:
+        fd = stream.fileno()
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := os.read(fd, 1 << 16):
+                with self._lock:
+                    self._data += chunk
+                    del self._data[: -self.limit]
+
+    def lines(self, count: int = 5) -> list[str]:
+        with self._lock:
+            text = self._data.decode("utf-8", "replace")
+        return [clean(line) for line in text.splitlines() if line.strip()][-count:]
+
+
+def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The exit code once ``proc`` has exited (None while it runs), without reaping it: until
+    it is reaped its pid cannot be reused, so ending its session cannot hit a stranger."""
+    if not hasattr(os, "waitid"):  # not on every system; then reap at once
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return proc.wait(timeout=timeout)
+        return None
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # already reaped
+            return proc.returncode
+        if info is not None:
+            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
+class SubprocessAdapter:
+    """An implementation behind a command line, spoken to over stdin/stdout."""
+
+    def __init__(
+        self,
+        command: str | list[str],
+        *,
+        timeout: float = 10.0,
+        start_timeout: float = 20.0,
+        max_reply_bytes: int = 1 << 20,
+        max_restarts: int = 5,
+    ) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise AdapterRefused("empty adapter command")
+        self.timeout = check_seconds(timeout, "timeout")
+        self.start_timeout = check_seconds(start_timeout, "start-up timeout")
+        self.max_reply_bytes = max_reply_bytes
+        self.max_restarts = max_restarts
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._token = ""
+        self._lines: queue.Queue[object] = queue.Queue()
+        self._stderr = _Tail()
+        self._stderr_reader: threading.Thread | None = None
+        self._signals = contextlib.ExitStack()
+        self._seq = 0
+        self._failed_starts = 0
+        self.restarts = 0
+        self.info: AdapterInfo | None = None
+        _LIVE.add(self)
+
+    # -- process life ----------------------------------------------------------------------
+    def _launch(self) -> AdapterInfo:
+        """Start the program and read its ``ready``; any failure refuses it in one line."""
+        self._lines = queue.Queue()
+        self._stderr = _Tail()
+        self._token = secrets.token_hex(8)
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                env={**os.environ, MARKER: self._token},
+            )
+        except (OSError, ValueError) as exc:
+            raise AdapterRefused(f"cannot start {shlex.join(self.argv)!r}: {exc}") from None
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        threading.Thread(
+            target=_read_lines,
+            args=(self.proc.stdout, self._lines, self.max_reply_bytes),
+            daemon=True,
+        ).start()
+        self._stderr_reader = threading.Thread(
+            target=self._stderr.follow, args=(self.proc.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
+        try:
+            start = {
+                "type": "start",
+                "protocol": protocol.protocol_version(),
+                "suite": protocol.suite_version(),
+            }
+            self._send(start, self.start_timeout)
+            ready = self._receive(self.start_timeout, "the ready message")
+        except AdapterError as exc:
+            raise AdapterRefused(f"it did not start: {exc}") from None
+        bad = protocol.problems("ready", ready)
+        if bad:
+            self._kill()
+            raise AdapterRefused(clean("its ready message breaks the schema: " + "; ".join(bad)))
+        try:
+            protocol.check_compatible(ready)
+        except AdapterRefused:
+            self._kill()
+            raise
+        return AdapterInfo.from_ready(ready)
+
+    def _kill(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        end_session(proc.pid, self._token)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+
+    def _diagnosis(self, what: str) -> str:
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(timeout=1)  # the last words of a process that exited
+        tail = " | ".join(self._stderr.lines())[-1000:]
+        return what + (f"; its stderr ends with: {tail}" if tail else "")
+
+    def _fail(self, what: str) -> AdapterError:
+        """End the process and describe what went wrong, with the tail of its stderr."""
+        self._kill()
+        return AdapterError(self._diagnosis(what))
+
+    # -- lines -------------------------------------------------------------------------------
+    def _send(self, message: dict[str, Any], timeout: float) -> None:
+        """Write one line without ever blocking longer than ``timeout`` on a full pipe."""
+        assert self.proc is not None and self.proc.stdin is not None
+        data = memoryview((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
+        fd = self.proc.stdin.fileno()
+        deadline = time.monotonic() + timeout
+        while data:
+            try:
+                data = data[os.write(fd, data) :]
+            except BlockingIOError:
+                pass
+            except OSError:
+                code = _exit_code(self.proc, 0.5)
+                raise self._fail(f"the adapter closed its input (exit code {code})") from None
+            if not data:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise self._fail(
+                    f"the adapter stopped reading its input: a request could not be written"
+                    f" within {timeout:g} s"
+                )
+            select.select([], [fd], [], remaining)
+
+    def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
+        try:
+            item = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise self._fail(
+                f"no answer within {timeout:g} s while waiting for {waiting_for}"
+            ) from None
+        if item is _EOF:
+            code = None if self.proc is None else _exit_code(self.proc, 0.5)
+            if code is None:
+                raise self._fail(
+                    f"the adapter closed its stdout but is still running, while we waited"
+                    f" for {waiting_for}"
+                )
+            raise self._fail(f"the adapter exited (code {code}) while we waited for {waiting_for}")
+        if isinstance(item, _TooLong):
+            raise self._fail(
+                f"a reply of {item.size} bytes exceeds the limit of {self.max_reply_bytes} bytes"
+            )
+        assert isinstance(item, bytes)
+        text = item.decode("utf-8", "replace").strip()
+        quoted = clean(repr(text[:120]))
+        if text.startswith("\ufeff"):
+            raise self._fail(
+                f"a byte-order mark (BOM) before the message: {quoted}; write UTF-8 without a BOM"
+            )
+        if not text.startswith("{"):
+            raise self._fail(
+                f"stray output on stdout (not a protocol message): {quoted};"
+                " write logs to stderr, only protocol lines to stdout"
+            )
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise self._fail(
+                f"invalid JSON on stdout ({exc.msg} at column {exc.colno}): {quoted}"
+            ) from None
+        except RecursionError:
+            raise self._fail("a message nested too deeply to read, on stdout") from None
+        except ValueError as exc:  # e.g. an integer of thousands of digits
+            raise self._fail(f"unreadable JSON on stdout ({clean(str(exc))})") from None
+        if not isinstance(message, dict):
+            raise self._fail(f"a protocol message must be a JSON object, got: {quoted}")
+        return message
+
+    # -- the Adapter interface ---------------------------------------------------------------
+    def start(self) -> AdapterInfo:
+        self._signals.enter_context(ending_on_signals(_end_all))
+        try:
+            self.info = self._launch()
+        except BaseException:
+            self._kill()
+            self._signals.close()
+            raise
+        return self.info
+
+    def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
+        if self.proc is None:
+            if self._failed_starts >= self.max_restarts:
+                raise AdapterError(
+                    f"gave up after {self._failed_starts} failed restarts of the adapter"
+                )
+            try:
+                self._launch()
+            except (AdapterError, AdapterRefused) as exc:
+                self._failed_starts += 1
+                raise AdapterError(f"restarting the adapter failed: {exc}") from None
+            self.restarts += 1
+        self._seq += 1
+        seq = self._seq
+        self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, self.timeout)
+        message = self._receive(self.timeout, f"the result of run {seq}")
+        bad = protocol.problems("result", message)
+        if bad:
+            raise self._fail("the result message breaks the schema: " + "; ".join(bad))
+        if message["seq"] != seq:
+            raise self._fail(f"wrong sequence number: expected {seq}, got {message['seq']}")
+        self._failed_starts = 0
+        reply: dict[str, Any] = message["reply"]
+        bad = protocol.problems(f"{request.get('type')}-reply", reply)
+        if bad:
+            raise AdapterError(clean("reply breaks the schema: " + "; ".join(bad)))
+        return reply
+
+    def stop(self) -> None:
+        proc = self.proc
+        try:
+            if proc is not None:
+                with contextlib.suppress(AdapterError, OSError, ValueError):
+                    self._send({"type": "stop"}, 2)  # a failure here ends the process itself
+                    if proc.stdin is not None:
+                        proc.stdin.close()
+                    _exit_code(proc, 2)
+                self._kill()  # whatever it left running, even after a clean exit
+        finally:
+            self._signals.close()
+
+
+@atexit.register
+def _end_all() -> None:
+    for adapter in list(_LIVE):
+        adapter._kill()

@@ -1,0 +1,248 @@
+"""The reference engine behind the adapter interface.
+
+This is the code a third party would write for its own engine: it turns a protocol
+request into engine calls and the engine's values into the protocol's canonical text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fives_engine import (
+    Deal,
+    FivesError,
+    HandState,
+    IllegalActionError,
+    IllegalDealError,
+    IllegalPlayError,
+    MatchState,
+    Play,
+    Setup,
+    Tile,
+    find_game,
+    game_names,
+    parse_action,
+)
+from fives_engine.deal import check_deal
+from fives_engine.perft import divide
+from fives_engine.position import Position
+from fives_engine.tiles import parse_tiles
+from fives_tools import __version__
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.cases import levels
+
+
+def _layout_reply(request: dict[str, Any]) -> dict[str, Any]:
+    ruleset = find_game(request["game"])
+    layout = ruleset.new_layout()
+    for text in request["plays"]:
+        layout.play(Play.parse(text))
+    reply: dict[str, Any] = {}
+    if "reject" in request:
+        try:
+            layout.play(Play.parse(request["reject"]))
+        except IllegalPlayError as exc:
+            reply["error"] = {"kind": "illegal-play", "rule": exc.rule, "message": str(exc)}
+        else:
+            reply["error"] = None
+    reply.update(
+        tiles=[str(t) for t in layout.tiles],
+        spinners=[str(t) for t in layout.spinners],
+        connections=[str(c) for c in layout.connections],
+        attach_points=[str(a) for a in layout.attach_points()],
+        scoring_ends=[str(e) for e in layout.scoring_ends()],
+        total=layout.total,
+    )
+    if "reject" not in request:
+        score = ruleset.play_score(layout.total)
+        reply["score"] = (
+            {"raw": score.raw}
+            if score.display is None
+            else {"raw": score.raw, "display": score.display}
+        )
+    if "hand" in request:
+        hand = [Tile.parse(t) for t in request["hand"]]
+        reply["legal_plays"] = [str(p) for p in layout.legal_plays(hand)]
+    return reply
+
+
+def _score_reply(request: dict[str, Any]) -> dict[str, Any]:
+    score = find_game(request["game"]).play_score(int(request["total"]))
+    return {
+        "score": {"raw": score.raw}
+        if score.display is None
+        else {"raw": score.raw, "display": score.display}
+    }
+
+
+def _setup(request: dict[str, Any], seats: int) -> Setup:
+    """The table of a request; ``seats`` (hands given) must agree with ``players``."""
+    players = int(request.get("players", seats))
+    if players != seats:
+        raise FivesError(f"{players} players but {seats} hands")
+    return Setup.of(
+        find_game(request["game"]),
+        players,
+        request.get("partnerships"),
+        request.get("deal_option"),
+        request.get("target"),
+    )
+
+
+def _rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
+    return {"error": {"kind": kind, "rule": exc.rule, "message": str(exc)}}
+
+
+def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
+    ruleset = find_game(request["game"])
+    deal = Deal.from_json(request["deal"])
+    try:
+        leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    hand = HandState(ruleset, deal, leader)
+    for text in request["actions"]:
+        hand.apply_action(parse_action(text))
+    reply: dict[str, Any] = {}
+    if "reject" in request:
+        attempt = request["reject"]
+        try:
+            hand.apply_action(parse_action(attempt["action"]), int(attempt["seat"]))
+        except IllegalActionError as exc:
+            reply.update(_rejected(exc, "illegal-action"))
+        else:
+            reply["error"] = None
+    reply.update(
+        current_player=hand.current_player,
+        legal_actions=[str(a) for a in hand.legal_actions()],
+        events=[e.to_json() for e in hand.events],
+        hands=[[str(t) for t in hand.hand(s)] for s in range(hand.players)],
+        boneyard=[str(t) for t in hand.boneyard],
+        plays=[str(p) for p in hand.layout.plays],
+        ended=None if not hand.is_terminal else ("out" if hand.went_out is not None else "block"),
+    )
+    return reply
+
+
+def _scores(match: MatchState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scores": list(match.scores),
+        "match_over": match.is_terminal,
+        "winner": match.winner,
+    }
+    if match.display_scores is not None:
+        out["display_scores"] = match.display_scores
+    return out
+
+
+def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
+    hands = [parse_tiles(h) for h in request["hands"]]
+    try:  # a table the rules forbid is refused as in turns and match requests
+        setup = _setup(request, len(hands))
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    match = MatchState(find_game(request["game"]), setup, request["scores"])
+    went_out = request.get("went_out")
+    if went_out is not None and hands[went_out]:
+        raise FivesError(f"seat {went_out} went out but still holds tiles")
+    if went_out is None and not request.get("block"):
+        raise FivesError("a settlement request names the seat that went out, or block: true")
+    match.finish_hand(
+        hands, went_out, int(request.get("leader", 0)), int(request.get("last_play", 0))
+    )
+    reply = {"events": [e.to_json() for e in match.events], **_scores(match)}
+    if went_out is None:
+        reply["block_winner"] = match.block_winner
+    return reply
+
+
+def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
+    first = request["hands"][0]["hands"]
+    try:
+        setup = _setup(request, len(first))
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    match = MatchState(find_game(request["game"]), setup, request.get("scores"))
+    for hand in request["hands"]:
+        try:
+            match.deal(Deal.from_json(hand))
+        except IllegalDealError as exc:
+            return _rejected(exc, "illegal-deal")
+        for text in hand["actions"]:
+            match.apply_action(parse_action(text))
+    return {
+        "events": [e.to_json() for e in match.events if not e.is_turn],
+        **_scores(match),
+        "leaders": match.leaders,
+        "hands_played": len(match.hands),
+        "current_player": match.current_player,
+        "legal_actions": [str(a) for a in match.legal_actions()],
+    }
+
+
+def _perft_reply(request: dict[str, Any]) -> dict[str, Any]:
+    state = Position.parse(str(request["position"])).state()
+    split = divide(state, int(request["depth"]))
+    return {"nodes": sum(split.values()), "divide": split}
+
+
+HANDLERS = {
+    "layout": _layout_reply,
+    "score": _score_reply,
+    "turns": _turns_reply,
+    "settlement": _settlement_reply,
+    "match": _match_reply,
+    "perft": _perft_reply,
+}
+
+
+def handle(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one protocol request; bad requests are answered with an error reply."""
+    kind = request.get("type")
+    handler = HANDLERS.get(str(kind))
+    if handler is None:
+        return {"error": {"kind": "unsupported", "message": f"unknown request type {kind!r}"}}
+    try:
+        return handler(request)
+    except FivesError as exc:  # malformed notation included (NotationError is a FivesError)
+        return {"error": {"kind": "bad-request", "message": str(exc)}}
+
+
+def declared_levels() -> list[str]:
+    """The capability levels the handlers above cover."""
+    out: set[str] = set()
+    for request_type in HANDLERS:
+        if request_type == "layout":
+            out.update(levels.LAYOUT_FIELDS)
+        elif request_type in levels.KIND_LEVEL:
+            out.add(levels.KIND_LEVEL[request_type])
+    return sorted(out, key=levels.order)
+
+
+class ReferenceImplementation:
+    """The reference engine as a Python implementation of the protocol (see python_adapter)."""
+
+    def start(self) -> dict[str, Any]:
+        return {
+            "protocol": protocol.protocol_version(),
+            "implementation": {
+                "name": "fives reference engine",
+                "language": "python",
+                "version": __version__,
+            },
+            "games": game_names(),
+            "players": [2, 3, 4],
+            "levels": declared_levels(),
+        }
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        return handle(request)
+
+    def stop(self) -> None:
+        pass
+
+
+def ReferenceAdapter() -> PythonAdapter:
+    """The reference engine in process, driven through the same checks as any Python adapter."""
+    return PythonAdapter(ReferenceImplementation(), "reference")

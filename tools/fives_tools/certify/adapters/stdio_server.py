@@ -1,0 +1,71 @@
+"""The implementation's side of the NDJSON protocol, for any Python implementation.
+
+``python -m fives_tools.certify.adapters.stdio_server`` serves the reference engine over
+stdin/stdout; ``--python module:attr`` serves another Python implementation the same way.
+This is the program ``fives certify`` runs by default, so the subprocess path is exercised
+every day.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+
+def _write(out: TextIO, message: dict[str, Any]) -> None:
+    out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+def serve(impl: Any, inp: TextIO, out: TextIO) -> int:
+    """Answer ``start``, ``run`` and ``stop`` lines until ``stop`` or end of input."""
+    for line in inp:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            print(f"stdio_server: not JSON: {exc}: {line[:200]!r}", file=sys.stderr)
+            return 2
+        kind = message.get("type")
+        if kind == "start":
+            _write(out, {"type": "ready", **impl.start()})
+            # What is loaded by now (modules, rulesets) lives until exit: keep it out of the
+            # garbage collector, so collections while serving and the one at exit are short.
+            gc.freeze()
+        elif kind == "run":
+            try:
+                reply = impl.run(message["request"])
+            except Exception as exc:  # report, keep serving
+                reply = {"error": {"kind": "crash", "message": f"{type(exc).__name__}: {exc}"}}
+            _write(out, {"type": "result", "seq": message.get("seq"), "reply": reply})
+        elif kind == "stop":
+            impl.stop()
+            return 0
+        else:
+            print(f"stdio_server: unknown message type {kind!r}", file=sys.stderr)
+    impl.stop()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--python", metavar="MODULE:ATTR", help="serve this implementation instead")
+    args = parser.parse_args(argv)
+    if args.python:
+        from fives_tools.certify.adapters.python import load_object
+
+        impl = load_object(args.python)
+    else:
+        from fives_tools.certify.adapters.reference import ReferenceImplementation
+
+        impl = ReferenceImplementation()
+    return serve(impl, sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

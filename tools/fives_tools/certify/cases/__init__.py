@@ -1,0 +1,52 @@
+"""The suite's cases: everything the harness, the reports and the renderers know about the
+suite comes through here.
+
+Cases are read from two kinds of file, each by a module of its own that builds on
+:mod:`.case`: YAML fixtures (:mod:`.fixture_file`) and perft files (:mod:`.perft_file`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fives_tools.certify.cases.case import Case, FixtureError, fixtures_dir
+from fives_tools.certify.cases.fixture_file import REQUEST_FIELDS, cases_from, read_fixture
+from fives_tools.certify.cases.perft_file import perft_cases
+
+__all__ = [
+    "REQUEST_FIELDS",
+    "Case",
+    "FixtureError",
+    "cases_from",
+    "fixture_paths",
+    "fixtures_dir",
+    "load_cases",
+    "perft_paths",
+    "read_fixture",
+]
+
+
+def fixture_paths(root: Path | None = None) -> list[Path]:
+    return sorted((root or fixtures_dir()).rglob("*.yaml"))
+
+
+def perft_paths(root: Path | None = None) -> list[Path]:
+    return sorted((root or fixtures_dir()).rglob("*.perft"))
+
+
+def load_cases(root: Path | None = None) -> list[Case]:
+    """Every case of the suite (YAML fixtures, then perft files), in a stable order; IDs
+    are checked to be unique."""
+    cases: list[Case] = []
+    seen: dict[str, Path] = {}
+    sources = [(p, cases_from) for p in fixture_paths(root)]
+    sources += [(p, perft_cases) for p in perft_paths(root)]
+    for path, read in sources:
+        for case in read(path):
+            if case.id in seen:
+                raise FixtureError(
+                    f"{path}: field id: case {case.id} is also defined in {seen[case.id]}"
+                )
+            seen[case.id] = path
+            cases.append(case)
+    return cases

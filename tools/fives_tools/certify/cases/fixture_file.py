@@ -1,0 +1,211 @@
+"""YAML fixtures read, validated against their schema and expanded into cases.
+
+A fixture is a YAML file under ``fixtures/``. A malformed fixture raises
+:class:`~fives_tools.certify.cases.case.FixtureError` naming the file, the line and the
+field, and what was expected there.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from fives_engine import find_game
+from fives_tools.certify.cases import fixture_yaml, levels
+from fives_tools.certify.cases.case import (
+    Case,
+    FixtureError,
+    check_primary,
+    read_text,
+    schemas_dir,
+    unreviewed,
+)
+
+
+@functools.cache
+def _schema(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((schemas_dir() / f"{name}.schema.json").read_text("utf-8"))
+    return data
+
+
+def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
+    """1-based line of the YAML node at ``path`` (or of its nearest existing parent)."""
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if k.value == key), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            nxt = node.value[key]
+        else:
+            nxt = None
+        if nxt is None:
+            break
+        node = nxt
+    return node.start_mark.line + 1
+
+
+def _field(path: Iterable[str | int]) -> str:
+    out = ""
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
+    return out or "(top level)"
+
+
+#: the fixture kinds, each with its schema ``spec/schemas/<kind>-fixture.schema.json``
+KINDS = ("layout", "score", "turns", "settlement", "match")
+
+
+def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
+    """Parse and validate one fixture file; errors name the file, line and field.
+
+    A candidate marked ``reviewed: false`` is refused unless ``allow_unreviewed``:
+    conformance verdicts come only from expectations worked by hand."""
+    try:
+        node, data = fixture_yaml.compose_and_load(read_text(path))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        line = f"line {mark.line + 1}: " if mark is not None else ""
+        what = "" if isinstance(exc, fixture_yaml.Refused) else "not valid YAML: "
+        raise FixtureError(f"{path}: {line}{what}{exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise FixtureError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict) or node is None:
+        raise FixtureError(f"{path}: line 1: a fixture is a YAML mapping")
+    kind = data.get("kind", "layout")
+    if kind not in KINDS:
+        raise FixtureError(
+            f"{path}: line {_line_of(node, ['kind'])}: field kind: {kind!r} is not a fixture"
+            f" kind; expected one of {', '.join(KINDS)}"
+        )
+    validator = jsonschema.Draft202012Validator(_schema(f"{kind}-fixture"))
+    errors = sorted(
+        validator.iter_errors({k: v for k, v in data.items() if k != "kind"}),
+        key=lambda e: list(map(str, e.absolute_path)),
+    )
+    if errors:
+        err = errors[0]
+        where = list(err.absolute_path)
+        raise FixtureError(
+            f"{path}: line {_line_of(node, where)}: field {_field(where)}: {err.message}"
+        )
+    if data.get("reviewed") is False and not allow_unreviewed:
+        raise unreviewed(path, _line_of(node, ["reviewed"]))
+    data["kind"] = kind
+    return data
+
+
+def _line_in(path: Path, field: str) -> int:
+    """The line of a top-level field, read again only to word an error."""
+    node = yaml.compose(path.read_text(encoding="utf-8"))
+    return _line_of(node, [field]) if node is not None else 1
+
+
+def _check_names(path: Path, data: dict[str, Any]) -> None:
+    known: set[str] = set()
+    for game in data["games"]:
+        known |= set(find_game(game).rules)
+    unknown = [r for r in data["rules"] if r not in known]
+    if unknown:
+        raise FixtureError(
+            f"{path}: line {_line_in(path, 'rules')}: field rules: {', '.join(unknown)}"
+            f" is not a rule of {', '.join(data['games'])} (see spec/games/)"
+        )
+    problem = check_primary(data["primary"], data["rules"], data["games"])
+    if problem:
+        raise FixtureError(f"{path}: line {_line_in(path, 'primary')}: field primary: {problem}")
+
+
+#: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
+#: ``type`` and ``game``; the layout kind builds its request itself.
+REQUEST_FIELDS = {
+    "score": ("total",),
+    "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
+    "settlement": (
+        "players",
+        "partnerships",
+        "hands",
+        "went_out",
+        "block",
+        "leader",
+        "last_play",
+        "scores",
+    ),
+    "match": ("players", "partnerships", "deal_option", "target", "scores", "hands"),
+}
+
+
+def _request(data: dict[str, Any], game: str) -> dict[str, Any]:
+    fields = REQUEST_FIELDS.get(data["kind"])
+    if fields is not None:
+        return {"type": data["kind"], "game": game, **{k: data[k] for k in fields if k in data}}
+    request: dict[str, Any] = {"type": data["kind"], "game": game, "plays": list(data["plays"])}
+    if "reject" in data:
+        request["reject"] = data["reject"]
+    legal = data["expect"].get("legal_plays")
+    if legal is not None:
+        request["hand"] = list(legal["hand"])
+    return request
+
+
+def _expect(path: Path, data: dict[str, Any], game: str) -> dict[str, Any]:
+    """The expectation for one game: as written, less what the game does not keep."""
+    expect = dict(data["expect"])
+    expect.pop("arithmetic", None)
+    if "legal_plays" in expect:
+        expect["legal_plays"] = list(expect["legal_plays"]["plays"])
+    if "score" in expect:
+        score = dict(expect["score"])
+        if find_game(game).score_unit != "display":
+            score.pop("display", None)
+        elif "display" not in score:
+            raise FixtureError(
+                f"{path}: field expect.score.display: required, since {game} keeps display points"
+            )
+        expect["score"] = score
+    return expect
+
+
+def _by_capability(kind: str, expect: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Split an expectation into the capability levels it checks (see levels.py)."""
+    if kind != "layout":
+        return [(levels.KIND_LEVEL[kind], expect)]
+    parts = []
+    for level, fields in levels.LAYOUT_FIELDS.items():
+        part = {k: expect[k] for k in fields if k in expect}
+        if part:
+            parts.append((level, part))
+    return parts
+
+
+def cases_from(path: Path) -> list[Case]:
+    """The cases of one fixture: one per game and capability level, ID ``game/id#level``."""
+    data = read_fixture(path)
+    _check_names(path, data)
+    out = []
+    for game in data["games"]:
+        ruleset = find_game(game)
+        for capability, expect in _by_capability(data["kind"], _expect(path, data, game)):
+            out.append(
+                Case(
+                    id=f"{game}/{data['id']}#{capability}",
+                    game=game,
+                    fixture_id=data["id"],
+                    title=data["title"],
+                    kind=data["kind"],
+                    level=data["level"],
+                    rules=tuple(r for r in data["rules"] if r in ruleset.rules),
+                    sources=tuple(data["sources"]),
+                    request=_request(data, game),
+                    expect=expect,
+                    path=path,
+                    interpretation=data.get("interpretation"),
+                    capability=capability,
+                    primary=data["primary"],
+                )
+            )
+    return out

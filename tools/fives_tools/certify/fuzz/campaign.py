@@ -1,0 +1,194 @@
+"""A campaign: generate, ask both engines, compare, shrink and classify.
+
+The implementation and the reference engine are reached through the same adapter
+interface; the reference engine runs in process (it is the cheap side). A campaign works
+on a slice of the index range (``Slice``), so jobs and shards are only other slices of
+the same requests, and their outcomes merge into the one a single process would give.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
+from fives_tools.certify.fuzz import differ, prefix, shrink
+from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Finding
+from fives_tools.certify.fuzz.generate import generate
+from fives_tools.certify.fuzz.reference import ReferenceEngine
+from fives_tools.certify.fuzz.scope import Scope
+
+#: Requests per campaign by default: well inside 30 s on 2 cores through the protocol.
+DEFAULT_BUDGET = 2000
+
+
+@dataclass(frozen=True)
+class Slice:
+    """The indices ``offset``, ``offset + step``, ... below ``stop`` (no end if None)."""
+
+    offset: int = 0
+    step: int = 1
+    stop: int | None = None
+
+    def indices(self) -> Iterator[int]:
+        if self.stop is None:
+            return itertools.count(self.offset, self.step)
+        return iter(range(self.offset, self.stop, self.step))
+
+    def split(self, parts: int) -> list[Slice]:
+        """``parts`` interleaved slices that together cover this one."""
+        return [
+            Slice(self.offset + j * self.step, self.step * parts, self.stop) for j in range(parts)
+        ]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to fuzz: the seed, the filters that narrow the declared scope, and limits."""
+
+    seed: int = 0
+    games: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()
+    seconds: float | None = None  # stop after this long (each process)
+    first_class_only: bool = False  # stop at the first disagreement
+    shrink: bool = True
+
+
+@dataclass
+class Outcome:
+    """What a campaign found; outcomes of slices merge (``merge``) into the whole's."""
+
+    implementation: AdapterInfo
+    seed: int
+    requests: int = 0
+    classes: dict[ClassKey, DisagreementClass] = field(default_factory=dict)
+    invalid: list[int] = field(default_factory=list)  # indices the reference refused
+    seconds: float = 0.0
+
+    @property
+    def disagreements(self) -> int:
+        return sum(c.count for c in self.classes.values())
+
+    @property
+    def ok(self) -> bool:
+        return not self.classes
+
+    def verdict(self) -> str:
+        return (
+            f"random agreement with the reference engine: {self.requests} requests,"
+            f" {self.disagreements} disagreements in {len(self.classes)} classes"
+        )
+
+    def add(self, finding: Finding) -> DisagreementClass | None:
+        """Count ``finding``; returns its class when it is the first of its class."""
+        known = self.classes.get(finding.key)
+        if known is not None:
+            known.count += 1
+            return None
+        self.classes[finding.key] = DisagreementClass(finding)
+        return self.classes[finding.key]
+
+    def merge(self, other: Outcome) -> None:
+        self.requests += other.requests
+        self.invalid = sorted(self.invalid + other.invalid)
+        self.seconds = max(self.seconds, other.seconds)
+        for key, theirs in other.classes.items():
+            mine = self.classes.get(key)
+            if mine is None:
+                self.classes[key] = theirs
+                continue
+            total = mine.count + theirs.count
+            if theirs.first.index < mine.first.index:
+                mine = self.classes[key] = theirs
+            mine.count = total
+
+
+class Judge:
+    """Asks both engines one request and says whether (and how) they disagree."""
+
+    def __init__(self, impl: Adapter, reference: Adapter, declared: Sequence[str]) -> None:
+        self.impl = impl
+        self.reference = reference
+        self.declared = tuple(declared)
+
+    def check(
+        self, request: dict[str, Any], seed: int = 0, index: int = -1, recipe: str = ""
+    ) -> tuple[bool, Finding | None]:
+        """Whether the request is legal (the reference answers it, and rejects its probe),
+        and the disagreement, if any."""
+        label = f"fuzz:{seed}:{index}"
+        reference = differ.ask(self.reference, request, label)
+        if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
+            return False, None
+        expect = differ.expectation(request, reference, self.declared)
+        reply = differ.ask(self.impl, request, label)
+        mismatches = differ.differences(expect, reply)
+        if not mismatches:
+            return True, None
+        finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
+        if differ.refused(reply) and request["type"] in prefix.SCRIPTED:
+            return True, self._cut_short(finding) or finding
+        return True, finding
+
+    def _cut_short(self, finding: Finding) -> Finding | None:
+        """The refused script cut to the longest prefix the implementation answers, if
+        the replies differ there (``prefix``)."""
+
+        def answers(request: dict[str, Any]) -> bool:
+            return not differ.refused(differ.ask(self.impl, request, "fuzz:prefix"))
+
+        keep = prefix.longest_answered(finding.request, answers)
+        request = prefix.cut(finding.request, keep)
+        legal, shorter = self.check(request, finding.seed, finding.index, finding.recipe)
+        return shorter if legal else None
+
+    def __call__(
+        self, request: dict[str, Any], seed: int = 0, index: int = -1, recipe: str = ""
+    ) -> Finding | None:
+        return self.check(request, seed, index, recipe)[1]
+
+
+def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
+    """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both."""
+    started = time.monotonic()
+    info = impl.start()
+    reference = ReferenceEngine()
+    reference.start()
+    outcome = Outcome(info, plan.seed)
+    try:
+        scope = Scope.of(info, plan.games, plan.levels, plan.players)
+        judge = Judge(impl, reference, scope.levels)
+        fuzzing = time.monotonic()  # the time limit counts fuzzing, not starting
+        for index in part.indices():
+            late = plan.seconds is not None and time.monotonic() - fuzzing > plan.seconds
+            if late and outcome.requests:  # at least one request, however slow the machine
+                break
+            generated = generate(plan.seed, index, scope)
+            outcome.requests += 1
+            legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
+            if not legal:
+                outcome.invalid.append(index)
+            if finding is None:
+                continue
+            new = outcome.add(finding)
+            if new is not None and plan.shrink:
+                new.shrunk = _shrunk(finding, judge)
+            if plan.first_class_only:
+                break
+    finally:
+        impl.stop()
+        reference.stop()
+    outcome.seconds = time.monotonic() - started
+    return outcome
+
+
+def _shrunk(finding: Finding, judge: Judge) -> Finding | None:
+    def again(request: dict[str, Any]) -> Finding | None:
+        return judge(request, finding.seed, finding.index, finding.recipe)
+
+    smaller = shrink.shrink(finding, again)
+    return smaller if smaller is not finding else None

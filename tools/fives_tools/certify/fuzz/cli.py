@@ -1,0 +1,137 @@
+"""``fives fuzz``: the subcommand, hooked into ``fives`` by ``add_fuzz_commands``.
+
+Exit status: 0 when every request agrees, 1 on disagreements, 2 when the run cannot
+happen (the adapter is refused, the filters leave nothing to ask, a bad option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from fives_tools import options
+from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
+from fives_tools.certify.cases import levels
+from fives_tools.certify.cases.selection import Filters, unknown_names
+from fives_tools.certify.fuzz import candidates, parallel, report
+from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Plan, Slice
+from fives_tools.certify.fuzz.scope import ScopeError
+
+
+def _filters(args: argparse.Namespace) -> str:
+    """The filter options as text, for re-run commands (they change the scope)."""
+    parts = [f"--game {g}" for g in args.game] + [f"--level {lv}" for lv in args.level]
+    parts += [f"--players {n}" for n in args.players]
+    return " ".join(parts)
+
+
+def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
+    return " ".join(p for p in ("fives fuzz", spec.option(), _filters(args)) if p)
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    problems = unknown_names(Filters.of(args.game, [], args.level, []))
+    if problems:  # a typo must not fuzz nothing, nor everything else
+        print(f"fives fuzz: {'; '.join(problems)}", file=sys.stderr)
+        return 2
+    spec = parallel.AdapterSpec(args.adapter, args.python, args.timeout)
+    try:
+        shard = parallel.parse_shard(args.shard) if args.shard else (1, 1)
+    except ValueError as exc:
+        print(f"fives fuzz: {exc}", file=sys.stderr)
+        return 2
+    if args.index is not None:
+        part = Slice(args.index, 1, args.index + 1)
+    else:
+        budget = None if args.time is not None else (args.budget or DEFAULT_BUDGET)
+        part = parallel.shard_slice(budget, shard)
+    plan = Plan(
+        seed=args.seed,
+        games=tuple(args.game),
+        levels=tuple(args.level),
+        players=tuple(args.players),
+        seconds=args.time,
+        shrink=not args.no_shrink,
+    )
+    try:
+        outcome = parallel.run(spec, plan, part, jobs=args.jobs)
+    except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
+        print(f"fives fuzz: cannot fuzz this implementation: {exc}", file=sys.stderr)
+        return 2
+    prefix = _prefix(spec, args)
+    sys.stdout.write(report.console(outcome, prefix))
+    if args.json:
+        report.write_json(outcome, Path(args.json), prefix)
+    if args.junit:
+        report.write_junit(outcome, Path(args.junit), prefix)
+    if args.markdown:
+        report.write_markdown(outcome, Path(args.markdown), prefix)
+    if args.save_candidates:
+        paths = candidates.save(report.ordered(outcome), Path(args.save_candidates))
+        print(f"{len(paths)} candidate fixtures (reviewed: false) in {args.save_candidates}")
+    return 0 if outcome.ok else 1
+
+
+def add_fuzz_commands(sub: Any) -> None:
+    """Register ``fives fuzz`` on the ``fives`` subcommand parser."""
+    fuzz = sub.add_parser(
+        "fuzz",
+        help="random legal requests, answered by the implementation and the reference engine",
+        description="Differential fuzzing against the reference engine (spec/fuzz.md). With no"
+        " adapter option, fuzzes the reference engine against itself through the protocol.",
+    )
+    how = fuzz.add_mutually_exclusive_group()
+    how.add_argument(
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="a program speaking the protocol",
+    )
+    how.add_argument(
+        "--python", metavar="MODULE:ATTR", type=options.command, help="a Python adapter object"
+    )
+    size = fuzz.add_mutually_exclusive_group()
+    size.add_argument(
+        "--budget",
+        type=options.count,
+        help=f"requests in the campaign (default {DEFAULT_BUDGET})",
+    )
+    size.add_argument(
+        "--time", type=options.seconds, metavar="S", help="fuzz for S seconds instead"
+    )
+    fuzz.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
+    fuzz.add_argument(
+        "--index", type=options.index, help="only the request of this index (re-runs)"
+    )
+    fuzz.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
+    fuzz.add_argument(
+        "--level",
+        action="append",
+        default=[],
+        help=f"only this level ({', '.join(levels.LEVELS)})",
+    )
+    fuzz.add_argument(
+        "--players", action="append", default=[], type=int, help="only this player count"
+    )
+    fuzz.add_argument(
+        "--jobs", type=options.count, default=1, help="adapter processes (default 1)"
+    )
+    fuzz.add_argument("--shard", metavar="I/N", help="only shard I of N of the campaign (1-based)")
+    fuzz.add_argument(
+        "--timeout", type=options.seconds, default=10.0, help="seconds per request"
+    )
+    fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")
+    fuzz.add_argument("--json", metavar="FILE", help="also write the JSON report")
+    fuzz.add_argument("--junit", metavar="FILE", help="also write JUnit XML")
+    fuzz.add_argument("--markdown", metavar="FILE", help="also write the Markdown report")
+    fuzz.add_argument(
+        "--save-candidates",
+        metavar="DIR",
+        help="write a candidate fixture (reviewed: false) per disagreement class",
+    )
+    fuzz.set_defaults(func=cmd_fuzz)
+
+
+__all__ = ["add_fuzz_commands"]

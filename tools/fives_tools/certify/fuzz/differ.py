@@ -1,0 +1,67 @@
+"""Holding an implementation's reply against the reference engine's, with the published
+equivalence rules (``fives_tools.certify.compare``).
+
+The reference reply plays the part of a fixture's expectation, restricted as a case is:
+a layout request compares only the fields of the layout levels the implementation
+declares (``levels.LAYOUT_FIELDS``); every other request type is one level
+(``levels.KIND_LEVEL``) and compares every field the reference gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fives_tools.certify.adapters.interface import Adapter, AdapterError
+from fives_tools.certify.cases import levels
+from fives_tools.certify.compare import Mismatch, compare
+
+#: Error kinds that say an adapter did not answer (the runner reports them as errors).
+NO_ANSWER = ("bad-request", "unsupported", "crash")
+
+
+def refused(reply: dict[str, Any]) -> bool:
+    """Whether ``reply`` is an error that answers nothing (bad request, unsupported, crash)."""
+    error = reply.get("error")
+    return isinstance(error, dict) and error.get("kind") in NO_ANSWER
+
+
+def error_fact(reply: dict[str, Any]) -> dict[str, Any] | None:
+    """A reply's error as a fixture states it (``kind`` and ``rule``), None if it has none."""
+    error = reply.get("error")
+    if not isinstance(error, dict):
+        return None
+    return {k: error[k] for k in ("kind", "rule") if k in error}
+
+
+def expectation(
+    request: dict[str, Any], reference: dict[str, Any], declared: Sequence[str]
+) -> dict[str, Any]:
+    """The reference reply as an expectation: the fields the declared levels compare, an
+    expected error as its ``kind`` and ``rule`` (a fixture's form), an accepted play left out."""
+    if request["type"] == "layout":
+        fields = {f for lv in declared for f in levels.LAYOUT_FIELDS.get(lv, ())}
+        expect = {k: v for k, v in reference.items() if k in fields}
+    else:
+        expect = dict(reference)
+    error = error_fact(reference) if expect.pop("error", None) is not None else None
+    if error is not None:
+        expect["error"] = error
+    return expect
+
+
+def ask(adapter: Adapter, request: dict[str, Any], label: str) -> dict[str, Any]:
+    """The adapter's reply; an adapter failure becomes an error reply, so it is compared
+    (and counted) like any other disagreement."""
+    try:
+        return adapter.run(dict(request), label)
+    except AdapterError as exc:
+        return {"error": {"kind": "crash", "message": str(exc)}}
+
+
+def differences(expect: dict[str, Any], reply: dict[str, Any]) -> list[Mismatch]:
+    """Every way ``reply`` departs from ``expect``; a reply that answers nothing is one
+    difference, on ``error``."""
+    if refused(reply):
+        return [Mismatch("error", expect.get("error", "an answer"), reply["error"])]
+    return compare(expect, reply)

@@ -1,0 +1,201 @@
+"""``settlement`` and ``match`` requests: finished hands and scripted matches, with scores
+placed just below, on and above the target.
+
+The engine says what a hand is worth (a settlement run from zero); the generator then
+starts each side where that worth lands it near the target, so target checks, exact hits,
+discarded overshoots and ties at the top come up far more often than at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from fives_engine import DOUBLE_SIX, FivesError, HandState, MatchState, Setup, Tile, find_game
+from fives_engine.actions import Action
+from fives_engine.deal import Deal
+from fives_engine.tiles import pip_count
+from fives_tools.certify.fuzz.gen_hands import (
+    BLOCK_TRIES,
+    action_texts,
+    new_deal,
+    pick_table,
+    play_out,
+    played_hand,
+    setup_of,
+)
+from fives_tools.certify.fuzz.scope import Scope
+
+STEP = 5  # raw scores move in fives
+BLANK = Tile.of(0, 0)
+
+
+def _below(rng: random.Random, target: int) -> int:
+    """A score under the target, often within a few fives of it."""
+    if rng.random() < 0.6:
+        return max(0, target - STEP * rng.randint(1, 8))
+    return STEP * rng.randrange(target // STEP)
+
+
+def near_target(
+    rng: random.Random, target: int, sides: int, gains: Sequence[int] = (), play_on: bool = False
+) -> list[int]:
+    """Scores before a hand: a side that gains lands just below, on or above the target;
+    now and then two sides start tied, or (where a tie at the top plays on, so a side may
+    pass the target before the hand is settled) two sides end the hand tied at the top."""
+    scores = [_below(rng, target) for _ in range(sides)]
+    for side, gain in enumerate(gains):
+        if gain > 0 and rng.random() < 0.7:
+            scores[side] = max(0, min(target - STEP, target - gain + STEP * rng.choice([-1, 0, 1])))
+    if sides > 1 and rng.random() < 0.3:
+        a, b = rng.sample(range(sides), 2)
+        scores[b] = scores[a]
+        if play_on and len(gains) == sides and rng.random() < 0.5:
+            top = target + STEP * rng.randint(0, 2)
+            scores[a], scores[b] = max(0, top - gains[a]), max(0, top - gains[b])
+    return scores
+
+
+def _gains(game: str, setup: Setup, request: dict[str, Any]) -> list[int]:
+    """What the settlement request is worth to each side, from scores of zero."""
+    match = MatchState(find_game(game), setup, [0] * setup.sides)
+    match.finish_hand(
+        [[Tile.parse(t) for t in h] for h in request["hands"]],
+        request.get("went_out"),
+        request["leader"],
+        request["last_play"],
+    )
+    return match.scores
+
+
+def twisted_hands(rng: random.Random, sizes: Sequence[int], twist: str) -> list[list[Tile]]:
+    """Remaining hands of the given sizes; ``zero``: one holds the blank alone, ``equal``:
+    two weigh the same (when the greedy search finds such a hand)."""
+    pool = [t for t in DOUBLE_SIX if t != BLANK]
+    rng.shuffle(pool)
+    hands = [[pool.pop() for _ in range(n)] for n in sizes]
+    held = [s for s, n in enumerate(sizes) if n]
+    if twist == "zero" and held:
+        hands[rng.choice(held)] = [BLANK]
+    elif twist == "equal" and len(held) > 1:
+        a, b = rng.sample(held, 2)
+        hands[b] = _matching(pool + hands[b], pip_count(hands[a]), len(hands[b])) or hands[b]
+    return hands
+
+
+def _matching(pool: list[Tile], pips: int, size: int) -> list[Tile] | None:
+    """``size`` tiles of ``pool`` weighing ``pips``, found greedily (None if it fails)."""
+    chosen: list[Tile] = []
+    for tile in sorted(pool, key=lambda t: -t.pips):
+        if len(chosen) < size and pip_count(chosen) + tile.pips <= pips:
+            rest = size - len(chosen) - 1
+            if rest or pip_count(chosen) + tile.pips == pips:
+                chosen.append(tile)
+    return chosen if len(chosen) == size and pip_count(chosen) == pips else None
+
+
+def settlement_request(
+    rng: random.Random, game: str, scope: Scope, *, twist: str
+) -> dict[str, Any]:
+    """A hand played to its end (``twist`` ``block`` seeks a block; ``zero``/``equal``
+    reshape the remaining hands), settled from scores near the target."""
+    played = played_hand(rng, game, scope, want_block=twist == "block")
+    state = played.replay()
+    hands = [list(h) for h in state.hands]
+    if twist in ("zero", "equal"):
+        hands = twisted_hands(rng, [len(h) for h in hands], twist)
+    last = next(e for e in reversed(state.events) if e.kind == "play")
+    request: dict[str, Any] = {
+        "type": "settlement",
+        "game": game,
+        **played.table.fields(),
+        "hands": [[str(t) for t in sorted(h)] for h in hands],
+        "leader": played.leader,
+        "last_play": int(last["raw"]) if state.went_out is not None else 0,
+    }
+    if state.went_out is not None:
+        request["went_out"] = state.went_out
+    else:
+        request["block"] = True
+    target = played.setup.target
+    gains = _gains(game, played.setup, request)
+    play_on = played.ruleset.tie_at_target == "play-on"
+    request["scores"] = near_target(rng, target, played.setup.sides, gains, play_on)
+    return request
+
+
+def _next_deal(rng: random.Random, match: MatchState, illegal: bool) -> dict[str, Any]:
+    """The next deal as the rules want it (or, ``illegal``, with a leader they refuse).
+    After a block the lead is drawn for again: mostly by a neutral draw, where engines
+    that let the block's lightest hand lead go wrong."""
+    after_block = bool(match.hands) and match.next_leader is None
+    by_draw = rng.random() < (0.8 if after_block else 0.3)
+    deal = new_deal(rng, match.ruleset, match.setup, by_draw=by_draw)
+    out = deal.to_json()
+    went_out = match.next_leader
+    if went_out is not None:
+        out.pop("draws", None)
+        out.pop("leader", None)
+        if illegal:
+            out["leader"] = (went_out + 1) % match.setup.players
+        elif rng.random() < 0.3:
+            out["leader"] = went_out
+    return out
+
+
+def _hand_actions(rng: random.Random, state: HandState, seek_block: bool) -> list[Action]:
+    """Random legal actions playing ``state`` (a copy) to its end; ``seek_block`` tries a
+    few playouts for one that ends in a block."""
+    actions: list[Action] = []
+    for _ in range(3 * BLOCK_TRIES if seek_block else 1):  # a block, then the next lead
+        probe = state.copy()
+        actions, _ = play_out(rng, probe)
+        if probe.blocked:
+            break
+    return actions
+
+
+def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool) -> dict[str, Any]:
+    """One to four scripted hands from scores near an agreed or the game's target; the last
+    hand may stop mid-way. ``illegal`` ends the script with a deal the rules refuse."""
+    table = pick_table(rng, game, scope)
+    setup = setup_of(game, table)
+    ruleset = find_game(game)
+    target = setup.target
+    request: dict[str, Any] = {"type": "match", "game": game, **table.fields()}
+    if rng.random() < 0.3:
+        target = STEP * rng.randint(4, 30)
+        request["target"] = target
+        setup = Setup.of(ruleset, table.players, table.partnerships, table.deal_option, target)
+    scores = near_target(rng, target, setup.sides)
+    if ruleset.tie_at_target == "play-on" and setup.sides > 1 and rng.random() < 0.3:
+        top = target + STEP * rng.randint(0, 3)  # tied at the top: the match went on
+        scores[:2] = [top, top]
+    request["scores"] = scores
+    match = MatchState(ruleset, setup, scores)
+    hands: list[dict[str, Any]] = []
+    for number in range(rng.randint(1, 4)):
+        if match.is_terminal:
+            break
+        deal_json = _next_deal(rng, match, illegal and number > 0)
+        try:
+            match.deal(Deal.from_json(deal_json))
+        except FivesError:
+            hands.append({**deal_json, "actions": []})
+            break
+        state = match.hand
+        assert state is not None
+        actions = _hand_actions(rng, state, seek_block=rng.random() < 0.6)
+        keep = len(actions) if rng.random() < 0.8 else rng.randint(0, len(actions))
+        taken = []
+        for action in actions[:keep]:
+            if match.is_terminal:
+                break
+            match.apply_action(action)
+            taken.append(action)
+        hands.append({**deal_json, "actions": action_texts(tuple(taken))})
+        if keep < len(actions):
+            break
+    request["hands"] = hands
+    return request

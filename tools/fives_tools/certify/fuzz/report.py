@@ -1,0 +1,155 @@
+"""The fuzz verdict, apart from the conformance certificate: console, JSON, JUnit, Markdown.
+
+Every form leads with the same sentence ("random agreement with the reference engine:
+N requests, M disagreements in K classes") and gives each class once: its shrunk request,
+the differences, the rules involved and the command that reproduces it.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from fives_tools import files
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.fuzz.campaign import Outcome
+from fives_tools.certify.fuzz.classes import DisagreementClass
+from fives_tools.certify.fuzz.shrink import size
+
+
+def ordered(outcome: Outcome) -> list[DisagreementClass]:
+    """The classes in the order they were first met."""
+    return sorted(outcome.classes.values(), key=lambda c: c.first.index)
+
+
+def rerun(prefix: str, cls: DisagreementClass) -> str:
+    return f"{prefix} --seed {cls.first.seed} --index {cls.first.index}"
+
+
+def _title(cls: DisagreementClass) -> str:
+    kind, fields, _ = cls.key
+    return f"{kind}: {', '.join(fields)} differ"
+
+
+def describe(cls: DisagreementClass, prefix: str) -> str:
+    """One class in words, as the console and the JUnit failure text show it."""
+    shown = cls.shown
+    shrunk = (
+        f" (shrunk from {size(cls.first.request)} to {size(shown.request)} characters)"
+        if cls.shrunk is not None
+        else ""
+    )
+    lines = [
+        _title(cls),
+        f"  found {cls.count} times; first at index {cls.first.index} (recipe {cls.first.recipe})",
+        f"  rules involved: {', '.join(cls.key[2]) or '(none identified)'}",
+        f"  request{shrunk}:",
+        "    " + json.dumps(shown.request, ensure_ascii=False),
+        "  differences (- reference engine, + implementation):",
+        *("    " + m.describe().replace("\n", "\n    ") for m in shown.mismatches),
+        f"  re-run: {rerun(prefix, cls)}",
+    ]
+    return "\n".join(lines)
+
+
+def console(outcome: Outcome, prefix: str) -> str:
+    info = outcome.implementation
+    lines = [
+        f"fives fuzz: {info.name} {info.version} (seed {outcome.seed}, {outcome.seconds:.1f} s)",
+    ]
+    for number, cls in enumerate(ordered(outcome), 1):
+        lines += ["", f"class {number}: " + describe(cls, prefix)]
+    if outcome.invalid:
+        lines += [
+            "",
+            f"note: the reference engine refused {len(outcome.invalid)} generated requests"
+            f" (indices {', '.join(map(str, outcome.invalid[:10]))}): a generator bug,"
+            " not the implementation's",
+        ]
+    lines += ["", outcome.verdict()]
+    return "\n".join(lines) + "\n"
+
+
+def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
+    info = outcome.implementation
+    return {
+        "verdict": outcome.verdict(),
+        "implementation": {"name": info.name, "language": info.language, "version": info.version},
+        "suite": protocol.suite_version(),
+        "seed": outcome.seed,
+        "requests": outcome.requests,
+        "disagreements": outcome.disagreements,
+        "classes": [
+            {
+                "type": cls.key[0],
+                "fields": list(cls.key[1]),
+                "rules": list(cls.key[2]),
+                "count": cls.count,
+                "index": cls.first.index,
+                "recipe": cls.first.recipe,
+                "request": cls.shown.request,
+                "original_request": cls.first.request,
+                "differences": [
+                    {"field": m.field, "expected": m.expected, "got": m.got}
+                    for m in cls.shown.mismatches
+                ],
+                "rerun": rerun(prefix, cls),
+            }
+            for cls in ordered(outcome)
+        ],
+        "invalid_requests": outcome.invalid,
+        "seconds": round(outcome.seconds, 3),
+    }
+
+
+def write_json(outcome: Outcome, path: Path, prefix: str) -> None:
+    text = json.dumps(to_json(outcome, prefix), ensure_ascii=False, indent=1)
+    files.write_text(path, text + "\n")
+
+
+def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
+    """One test case per class (a failure each), or one passing case when all agree."""
+    classes = ordered(outcome)
+    root = ET.Element("testsuites", name="fives fuzz")
+    suite = ET.SubElement(
+        root,
+        "testsuite",
+        name="random agreement with the reference engine",
+        tests=str(max(1, len(classes))),
+        failures=str(len(classes)),
+        errors="0",
+        skipped="0",
+    )
+    ET.SubElement(ET.SubElement(suite, "properties"), "property", name="verdict").set(
+        "value", outcome.verdict()
+    )
+    for cls in classes:
+        case = ET.SubElement(suite, "testcase", classname="fives.fuzz", name=_title(cls))
+        ET.SubElement(case, "failure", message=rerun(prefix, cls)).text = describe(cls, prefix)
+    if not classes:
+        ET.SubElement(suite, "testcase", classname="fives.fuzz", name=outcome.verdict())
+    ET.indent(root)
+    text = ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    files.write_text(path, text)
+
+
+def to_markdown(outcome: Outcome, prefix: str) -> str:
+    info = outcome.implementation
+    lines = [
+        f"# Fuzz report: {info.name}",
+        "",
+        f"seed {outcome.seed} · suite {protocol.suite_version()} · **{outcome.verdict()}**",
+        "",
+        "Reported apart from the conformance certificate: the reference engine's answers"
+        " are not hand-worked expectations.",
+    ]
+    for number, cls in enumerate(ordered(outcome), 1):
+        lines += ["", f"## Class {number}: {_title(cls)}", "", "```", describe(cls, prefix)]
+        lines += ["```"]
+    return "\n".join(lines) + "\n"
+
+
+def write_markdown(outcome: Outcome, path: Path, prefix: str) -> None:
+    files.write_text(path, to_markdown(outcome, prefix))

@@ -1,0 +1,227 @@
+"""The certificate on the console: per game, a rule-by-level table, then every failure
+with its citation, input, diff and a command that re-runs just that case, and the likely
+causes of the failures.
+
+A failing case marks FAIL (or ERROR) only on its primary rule, the rule it exists to check;
+the other rules it touches show "affected", so that one broken rule does not light up every
+rule its cases happen to involve."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import defaultdict
+from typing import TextIO
+
+from fives_engine import find_game, game_names
+from fives_tools.certify.cases import levels
+from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
+from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.text import clean
+
+#: A rule touched by a failing case whose primary rule is another one.
+AFFECTED = "affected"
+
+SHORT = {
+    levels.PLAY_SCORE: "score",
+    levels.SCORE_TABLE: "table",
+    levels.SCORING_ENDS: "ends",
+    levels.ATTACH_POINTS: "attach",
+    levels.CONNECTIONS: "conn",
+    levels.TURN_FLOW: "turns",
+    levels.SETTLEMENT: "settle",
+    levels.MATCH_END: "match",
+}
+
+Cell = dict[str, int]
+
+
+def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
+    """game -> rule -> level -> status -> count; a failure counts as such only for the
+    case's primary rule, as ``affected`` for the others."""
+    out: dict[str, dict[str, dict[str, Cell]]] = defaultdict(
+        lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys((*STATUSES, AFFECTED), 0)))
+    )
+    for result in run.results:
+        case = result.case
+        for rule in case.rules:
+            status = result.status
+            if status in (FAIL, ERROR) and case.primary and rule != case.primary:
+                status = AFFECTED
+            out[case.game][rule][case.capability][status] += 1
+    return out
+
+
+def verdict(cell: Cell | None) -> str:
+    if not cell:
+        return "-"
+    if cell[ERROR]:
+        return "ERROR"
+    if cell[FAIL]:
+        return "FAIL"
+    if cell.get(AFFECTED):
+        return AFFECTED
+    if cell[PASS]:
+        return "pass"
+    return "skip"
+
+
+def games_of(run: Run) -> list[str]:
+    present = {r.case.game for r in run.results}
+    return [g for g in game_names() if g in present] + sorted(present - set(game_names()))
+
+
+def status_line(results: list[Result]) -> str:
+    return ", ".join(f"{sum(1 for r in results if r.status == s)} {s}" for s in STATUSES)
+
+
+def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
+    return f"{prefix} {case_option} '{case_id}'"
+
+
+def paint(text: str, colour: str) -> str:
+    """``text`` in an ANSI colour (``green``, ``yellow``, ``red``)."""
+    codes = {"green": "32", "yellow": "33", "red": "31"}
+    return f"\x1b[1;{codes[colour]}m{text}\x1b[0m"
+
+
+def verdict_colour(verdict: Verdict) -> str:
+    return {CERTIFIED: "green", PARTIAL: "yellow"}.get(verdict.kind, "red")
+
+
+def now_passing_lines(run: Run) -> list[str]:
+    """The known-failures entries to remove: a count, then one line per entry."""
+    if not run.fixed:
+        return []
+    lines = [
+        f"{len(run.fixed)} known-failures "
+        + ("entry now passes" if len(run.fixed) == 1 else "entries now pass")
+        + ": remove from the known failures"
+    ]
+    lines += [f"  {fixed_entry(entry, n)}" for entry, n in run.fixed]
+    return lines
+
+
+def fixed_entry(entry: str, cases: int) -> str:
+    """A known-failures entry that now passes, with its count when it is a glob of many."""
+    return entry + (f" ({cases} cases)" if cases > 1 else "")
+
+
+def _one_line(mismatch: Mismatch) -> str:
+    """:meth:`Mismatch.describe` on one line (the differing keys, the missing and extra
+    items), cut to a readable length."""
+    head, _, rest = mismatch.describe().partition(":\n    ")
+    text = f"{head}: {'; '.join(rest.split(chr(10) + '    '))}" if rest else head
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def failure_summary(result: Result) -> str:
+    """One line: the rules of the case, then each differing field with expected and got
+    (or the error message). Used where a full description does not fit: JUnit's failure
+    message and pytest's short summary."""
+    if result.mismatches:
+        what = "; ".join(_one_line(m) for m in result.mismatches)
+    else:
+        what = result.message.splitlines()[0] if result.message else result.status
+    # the case's primary rule; a case built without one (a fuzz candidate) names them all
+    return f"{result.case.primary or ', '.join(result.case.rules)}: {what}"
+
+
+def describe_failure(
+    result: Result, rerun_prefix: str = "fives certify", case_option: str = "--case"
+) -> str:
+    case = result.case
+    ruleset = find_game(case.game)
+    known = " (known failure)" if result.known else ""
+    lines = [f"{result.status.upper()}{known} {case.id} [{case.level}]: {case.title}"]
+    for rule_id in sorted(case.rules, key=lambda r: r != case.primary):
+        rule = ruleset.rules[rule_id]
+        label = "rule" if rule_id == case.primary or not case.primary else "touches"
+        lines.append(f"  {label} {rule_id}: {rule.statement}")
+        lines.append(f"       source: {rule.cite}")
+    lines.append(f"  input: {json.dumps(case.request, ensure_ascii=False)}")
+    if result.message:
+        lines.append(f"  {result.message}")
+    for mismatch in result.mismatches:
+        lines.append("  " + mismatch.describe().replace("\n", "\n  "))
+    divide = (result.reply or {}).get("divide")
+    if result.mismatches and isinstance(divide, dict) and "divide" not in case.expect:
+        lines.append("  your count by first action (divide):")
+        lines.extend(f"    {action}: {count}" for action, count in divide.items())
+    lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id, case_option)}")
+    return "\n".join(lines)
+
+
+def print_report(
+    run: Run, out: TextIO, rerun_prefix: str = "fives certify", colour: bool = False
+) -> None:
+    """Write the certificate to ``out``, every line made safe to show (:func:`clean`);
+    colour goes on after cleaning, so only the report's own escapes reach the terminal."""
+    buffer = io.StringIO()
+    _write_report(run, buffer, rerun_prefix)
+    text = clean(buffer.getvalue(), lines=True)
+    if colour:
+        text = _coloured(text, decide(run))
+    out.write(text)
+
+
+def _coloured(text: str, found: Verdict) -> str:
+    """The failure headings in red (known failures in yellow) and the verdict coloured."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith((f"{FAIL.upper()} ", f"{ERROR.upper()} ")):
+            lines[i] = paint(line, "yellow" if "(known failure)" in line else "red")
+        elif line.endswith(f": {found.text}"):
+            head = line[: -len(found.text)]
+            lines[i] = head + paint(found.text, verdict_colour(found))
+    return "\n".join(lines)
+
+
+def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
+    info = run.adapter
+    out.write(
+        f"\nCertificate for {info.name} ({info.language} {info.version}),"
+        f" protocol {info.protocol}\n"
+    )
+    out.write("Declared games: " + (", ".join(info.games) or "(none)"))
+    out.write("; players: " + ", ".join(map(str, info.players)) + "\n")
+    out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
+    if run.filters.options():
+        out.write(f"Filters: {run.filters.options()}\n")
+    grid = table(run)
+    cols = list(levels.LEVELS)
+    for game in games_of(run):
+        ruleset = find_game(game)
+        results = [r for r in run.results if r.case.game == game]
+        out.write(f"\n{ruleset.title} ({game}): {status_line(results)}\n")
+        for level in cols:
+            in_level = [r for r in results if r.case.capability == level]
+            if in_level:
+                out.write(f"  {level:<14} {status_line(in_level)}\n")
+        width = max(len(rule) for rule in ruleset.rules)
+        out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<8}" for c in cols) + "\n")
+        for rule_id in ruleset.rules:
+            cells = grid[game].get(rule_id, {})
+            row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
+            out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
+    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
+    if bad:
+        out.write("\nFailures\n\n")
+        for result in bad:
+            out.write(describe_failure(result, rerun_prefix) + "\n\n")
+    if bad:
+        out.write("Likely causes (rules that best explain the failures, most likely first)\n")
+        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
+    for line in now_passing_lines(run):
+        out.write(line + "\n")
+    found = decide(run)
+    if found.left_out:
+        out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
+    out.write(
+        f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
+        f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
+        + found.text
+        + "\n"
+    )

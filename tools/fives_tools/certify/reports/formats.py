@@ -1,0 +1,296 @@
+"""The certificate as files: JSON report, JUnit XML, Markdown, and shields.io badges.
+
+Every file records what the run checked (the command, the filters and what they left
+out, the declared capabilities, the versions, the date and duration) and the verdict of
+:mod:`fives_tools.certify.reports.verdict`, so a file read alone says as much as the
+console. The JSON report follows ``spec/schemas/report.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from fives_engine import find_game
+from fives_tools import __version__, files
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.cases import levels
+from fives_tools.certify.reports.causes import cause_lines, causes_json
+from fives_tools.certify.reports.console import (
+    SHORT,
+    describe_failure,
+    failure_summary,
+    fixed_entry,
+    games_of,
+    now_passing_lines,
+    status_line,
+    table,
+    verdict,
+)
+from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
+from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.text import clean
+
+
+def write_file(path: Path, text: str) -> None:
+    """Every report file is written here, and only here: atomically (:mod:`files`)."""
+    files.write_text(path, text)
+
+
+def _implementation(run: Run) -> dict[str, Any]:
+    info = run.adapter
+    return {
+        "name": info.name,
+        "language": info.language,
+        "version": info.version,
+        "protocol": info.protocol,
+        "games": list(info.games),
+        "levels": list(info.levels),
+        "players": list(info.players),
+    }
+
+
+def _versions() -> dict[str, str]:
+    return {
+        "suite": protocol.suite_version(),
+        "protocol": protocol.protocol_version(),
+        "runner": __version__,
+    }
+
+
+def _verdict_json(run: Run, found: Verdict) -> dict[str, Any]:
+    return {
+        "kind": found.kind,
+        "text": found.text,
+        "reasons": list(found.reasons),
+        "certified": found.certified,
+        "partial": found.partial,
+        "left_out": found.left_out,
+        "known_failures": {
+            "entries": run.known_failures,
+            "still_failing": sum(r.known and r.status in (FAIL, ERROR) for r in run.results),
+            "now_passing": [{"entry": entry, "cases": n} for entry, n in run.fixed],
+        },
+    }
+
+
+def _case_json(r: Result) -> dict[str, Any]:
+    return {
+        "id": r.case.id,
+        "game": r.case.game,
+        "level": r.case.capability,
+        "requirement": r.case.level,
+        "rules": list(r.case.rules),
+        "primary": r.case.primary,
+        "status": r.status,
+        "known_failure": r.known,
+        "seconds": round(r.seconds, 6),
+        "message": r.message,
+        "mismatches": [
+            {"field": m.field, "expected": m.expected, "got": m.got} for m in r.mismatches
+        ],
+    }
+
+
+def to_json(run: Run) -> dict[str, Any]:
+    found = decide(run)
+    return {
+        "verdict": _verdict_json(run, found),
+        "command": run.command,
+        "filters": run.filters.as_dict(),
+        "date": run.started,
+        "duration_seconds": round(run.seconds, 3),
+        "versions": _versions(),
+        "implementation": _implementation(run),
+        "counts": {s: run.count(s) for s in STATUSES},
+        "cases": [_case_json(r) for r in run.results],
+        "likely_causes": causes_json(run.results),
+    }
+
+
+def write_json(run: Run, path: Path) -> None:
+    write_file(path, json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n")
+
+
+def _properties(parent: ET.Element, run: Run, found: Verdict) -> None:
+    props = ET.SubElement(parent, "properties")
+    values = {
+        "verdict": found.text,
+        "command": run.command,
+        "filters": run.filters.options(),
+        **{
+            f"implementation.{k}": ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+            for k, v in _implementation(run).items()
+        },
+        **{f"version.{k}": v for k, v in _versions().items()},
+    }
+    for name, value in values.items():
+        ET.SubElement(props, "property", name=name, value=value)
+
+
+def _testcase(suite: ET.Element, r: Result, rerun_prefix: str) -> None:
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        classname=f"{r.case.game}.{r.case.capability}",
+        name=r.case.id,
+        time=f"{r.seconds:.6f}",
+    )
+    if r.status in (FAIL, ERROR) and r.known:
+        # as the console says: listed, expected to fail, does not count against the run
+        ET.SubElement(
+            case, "skipped", message=f"known failure: {failure_summary(r)}"
+        ).text = describe_failure(r, rerun_prefix)
+    elif r.status in (FAIL, ERROR):
+        tag = "failure" if r.status == FAIL else "error"
+        ET.SubElement(case, tag, message=failure_summary(r), type=r.status).text = describe_failure(
+            r, rerun_prefix
+        )
+    elif r.status == SKIP:
+        ET.SubElement(case, "skipped", message=r.message)
+
+
+def _junit_counts(results: list[Result]) -> dict[str, str]:
+    known = sum(r.known and r.status in (FAIL, ERROR) for r in results)
+    return {
+        "tests": str(len(results)),
+        "failures": str(sum(r.status == FAIL and not r.known for r in results)),
+        "errors": str(sum(r.status == ERROR and not r.known for r in results)),
+        "skipped": str(sum(r.status == SKIP for r in results) + known),
+        "time": f"{sum(r.seconds for r in results):.3f}",
+    }
+
+
+def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
+    found = decide(run)
+    suites = ET.Element(
+        "testsuites",
+        {
+            "name": f"fives certification of {run.adapter.name}: {found.text}",
+            "timestamp": run.started,
+            **_junit_counts(run.results),
+        },
+    )
+    for game in games_of(run):
+        results = [r for r in run.results if r.case.game == game]
+        suite = ET.SubElement(
+            suites, "testsuite", {"name": game, "timestamp": run.started, **_junit_counts(results)}
+        )
+        _properties(suite, run, found)
+        for r in results:
+            _testcase(suite, r, rerun_prefix)
+    for element in suites.iter():  # XML 1.0 cannot carry control characters at all
+        element.text = element.text and clean(element.text, lines=True)
+        element.attrib = {k: clean(v) for k, v in element.attrib.items()}
+    ET.indent(suites)
+    files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _about(run: Run, found: Verdict) -> list[str]:
+    """The Markdown lines that say what the run checked."""
+    info = run.adapter
+    lines = [
+        f"- command: `{run.command or 'fives certify'}`",
+        f"- filters: {_md(run.filters.options()) or 'none'}",
+        f"- declared: games {', '.join(info.games) or 'none'}; players"
+        f" {', '.join(map(str, info.players))}; levels {', '.join(info.levels) or 'none'}",
+        f"- versions: implementation {_md(info.version)} (protocol {_md(info.protocol)});"
+        f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
+        f" runner {__version__}",
+        f"- date: {run.started}; duration {run.seconds:.1f} s",
+    ]
+    if found.left_out:
+        lines.append(f"- left out by the filters: {found.left_out_text()}")
+    if run.known_failures:
+        lines.append(
+            f"- known failures: {len(run.known_failures)} entries listed,"
+            f" {sum(r.known and r.status in (FAIL, ERROR) for r in run.results)} cases"
+            " still failing"
+        )
+    return lines
+
+
+def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
+    info = run.adapter
+    found = decide(run)
+    lines = [
+        f"# Certificate: {_md(info.name)}",
+        "",
+        f"{_md(info.language)} {_md(info.version)} · **{_md(found.text)}**",
+        "",
+        *_about(run, found),
+        "",
+        f"{status_line(run.results)}",
+    ]
+    grid = table(run)
+    cols = list(levels.LEVELS)
+    for game in games_of(run):
+        ruleset = find_game(game)
+        results = [r for r in run.results if r.case.game == game]
+        lines += ["", f"## {ruleset.title} (`{game}`)", "", status_line(results), ""]
+        lines.append("| rule | " + " | ".join(SHORT[c] for c in cols) + " | source |")
+        lines.append("|---|" + "---|" * len(cols) + "---|")
+        for rule_id, rule in ruleset.rules.items():
+            cells = grid[game].get(rule_id, {})
+            lines.append(
+                f"| `{rule_id}` | "
+                + " | ".join(verdict(cells.get(c)) for c in cols)
+                + f" | {_md(str(rule.cite))} |"
+            )
+    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
+    if bad:
+        lines += ["", "## Failures", ""]
+        for r in bad:
+            lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
+        lines += ["## Likely causes", "", *cause_lines(run.results), ""]
+    fixed = now_passing_lines(run)
+    if fixed:
+        lines += ["", "## Known failures now passing", "", fixed[0], ""]
+        lines += [f"- {fixed_entry(f'`{entry}`', n)}" for entry, n in run.fixed]
+    return clean("\n".join(lines) + "\n", lines=True)
+
+
+def write_markdown(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
+    write_file(path, to_markdown(run, rerun_prefix))
+
+
+#: Badge colour of each kind of verdict.
+BADGE_COLOUR = {CERTIFIED: "brightgreen", PARTIAL: "yellow", KNOWN_FAILURES: "orange"}
+
+
+def badge(run: Run, game: str) -> dict[str, Any]:
+    """A shields.io endpoint badge for one game: the label names the game and the levels
+    that ran, the message the game's own verdict and its passed cases."""
+    results = [r for r in run.results if r.case.game == game and r.status != SKIP]
+    game_run = Run(
+        run.adapter,
+        [r for r in run.results if r.case.game == game],
+        known_failures=run.known_failures,
+        left_out=[c for c in run.left_out if c.game == game],
+    )
+    found = decide(game_run)
+    ran = sorted({r.case.capability for r in results}, key=levels.order)
+    passed = sum(r.status == PASS for r in results)
+    word = "partial" if found.kind == PARTIAL else found.headline.lower()
+    return {
+        "schemaVersion": 1,
+        "label": f"{find_game(game).title} ({', '.join(SHORT[level] for level in ran)})",
+        "message": f"{word}, {passed}/{len(results)} cases",
+        "color": BADGE_COLOUR.get(found.kind, "red"),
+    }
+
+
+def write_badges(run: Run, folder: Path) -> list[Path]:
+    files.make_dir(folder)
+    paths = []
+    for game in games_of(run):
+        path = folder / f"{game}.json"
+        write_file(path, json.dumps(badge(run, game)) + "\n")
+        paths.append(path)
+    return paths

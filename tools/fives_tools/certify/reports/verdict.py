@@ -1,0 +1,141 @@
+"""The verdict of a run, decided in one place for every output, and its exit status.
+
+CERTIFIED means that every case of the implementation's declared games, player counts and
+levels ran and no ``must`` case failed or errored. Anything less says why:
+
+* ``NOT CERTIFIED: 3 failed, 1 error`` — ``must`` cases that failed or errored (exit 1);
+* ``NOT CERTIFIED: 3 known failures`` — every failure is listed in the known-failures file
+  (exit 0: the list is how a project tracks what it knows; exit 1 with
+  ``--require-certificate``);
+* ``PARTIAL: 66 of 386 declared cases ran`` — the filters left out declared cases, and
+  every case that ran passed (exit 0, or 1 with ``--require-certificate``);
+* ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1).
+
+Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
+Cases below ``must`` (``implementation-defined`` ones read a documented interpretation)
+that differ are listed among the reasons (``CERTIFIED: 2 implementation-defined cases
+answered otherwise``) without withholding the certificate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from fives_engine import game_names
+from fives_tools.certify.cases import Case, levels
+from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, skip_reason
+
+CERTIFIED = "certified"
+PARTIAL = "partial"
+KNOWN_FAILURES = "known-failures"
+NOT_CERTIFIED = "not-certified"
+
+#: The word each kind of verdict is printed as.
+HEADLINE = {
+    CERTIFIED: "CERTIFIED",
+    PARTIAL: "PARTIAL",
+    KNOWN_FAILURES: "NOT CERTIFIED",
+    NOT_CERTIFIED: "NOT CERTIFIED",
+}
+
+#: Exit statuses of ``fives certify``.
+EXIT_CERTIFIED, EXIT_NOT_CERTIFIED, EXIT_CANNOT_RUN = 0, 1, 2
+
+
+def _plural(n: int, word: str, plural: str = "") -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str
+    reasons: tuple[str, ...]
+    #: declared cases the filters left out, by game and level
+    left_out: dict[str, dict[str, int]]
+
+    @property
+    def headline(self) -> str:
+        return HEADLINE[self.kind]
+
+    @property
+    def text(self) -> str:
+        """The verdict in one line, e.g. ``NOT CERTIFIED: 3 known failures``."""
+        return self.headline + (": " + "; ".join(self.reasons) if self.reasons else "")
+
+    @property
+    def certified(self) -> bool:
+        return self.kind == CERTIFIED
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.left_out)
+
+    def left_out_text(self) -> str:
+        """What the filters left out, e.g. ``five-up (play-score 17, settlement 6)``."""
+        return "; ".join(
+            f"{game} ({', '.join(f'{level} {n}' for level, n in levels.items())})"
+            for game, levels in self.left_out.items()
+        )
+
+    def exit_status(self, require_certificate: bool = False) -> int:
+        """0 certified; 1 not certified. A clean partial run and a run whose every failure
+        is a listed known failure exit 0 unless a certificate is required: the filters and
+        the list are the user's own choices, and the verdict text still says what it is."""
+        if self.kind == CERTIFIED:
+            return EXIT_CERTIFIED
+        if self.kind in (PARTIAL, KNOWN_FAILURES) and not require_certificate:
+            return EXIT_CERTIFIED
+        return EXIT_NOT_CERTIFIED
+
+
+def declared_left_out(run: Run) -> list[Case]:
+    """The cases the filters left out that the implementation declares it covers."""
+    return [case for case in run.left_out if skip_reason(run.adapter, case) is None]
+
+
+def _by_game_and_level(cases: list[Case]) -> dict[str, dict[str, int]]:
+    """Counts in the certificate's order: games as the spec lists them, levels as levels."""
+    out: dict[str, dict[str, int]] = {}
+    counts = Counter((c.game, c.capability) for c in cases)
+    order = {game: i for i, game in enumerate(game_names())}
+    for (game, level), n in sorted(
+        counts.items(), key=lambda kv: (order.get(kv[0][0], len(order)), levels.order(kv[0][1]))
+    ):
+        out.setdefault(game, {})[level] = n
+    return out
+
+
+def decide(run: Run) -> Verdict:
+    """The verdict of ``run``: see the module documentation."""
+    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
+    against = [r for r in bad if r.counts_against]
+    known = [r for r in bad if r.known]
+    other = [r for r in bad if not r.known and not r.counts_against]
+    left_out = declared_left_out(run)
+    passed = run.count(PASS)
+    reasons = []
+    failed = sum(r.status == FAIL for r in against)
+    errors = len(against) - failed
+    if failed:
+        reasons.append(f"{failed} failed")
+    if errors:
+        reasons.append(_plural(errors, "error"))
+    if known:
+        reasons.append(_plural(len(known), "known failure"))
+    for requirement, n in Counter(r.case.level for r in other).items():
+        reasons.append(_plural(n, f"{requirement} case") + " answered otherwise")
+    if not passed:
+        reasons.append("no case passed")
+    if left_out:
+        declared = len(left_out) + sum(r.status != SKIP for r in run.results)
+        reasons.append(f"{declared - len(left_out)} of {declared} declared cases ran")
+    if against or not passed:
+        kind = NOT_CERTIFIED
+    elif known:
+        kind = KNOWN_FAILURES
+    elif left_out:
+        kind = PARTIAL
+    else:
+        kind = CERTIFIED
+    return Verdict(kind, tuple(reasons), _by_game_and_level(left_out))

@@ -1,0 +1,159 @@
+"""Run cases through an adapter and collect one result per case."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from fives_tools.certify.adapters.interface import (
+    Adapter,
+    AdapterError,
+    AdapterInfo,
+    AdapterRefused,
+)
+from fives_tools.certify.cases import Case
+from fives_tools.certify.cases.selection import Filters
+from fives_tools.certify.compare import Mismatch, compare
+from fives_tools.text import clean
+
+PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
+STATUSES = (PASS, FAIL, ERROR, SKIP)
+
+
+@dataclass
+class Result:
+    case: Case
+    status: str
+    mismatches: list[Mismatch] = field(default_factory=list)
+    message: str = ""
+    reply: dict[str, Any] | None = None
+    known: bool = False  # listed in the known-failures file
+    seconds: float = 0.0  # wall time of the case, for JUnit
+
+    @property
+    def counts_against(self) -> bool:
+        """A must-level failure or error that is not a known failure."""
+        return self.status in (FAIL, ERROR) and self.case.level == "must" and not self.known
+
+
+@dataclass
+class Run:
+    adapter: AdapterInfo
+    results: list[Result]
+    #: known-failures entries whose every case now passes, with how many cases each matched
+    fixed: list[tuple[str, int]] = field(default_factory=list)
+    known_failures: list[str] = field(default_factory=list)  # the entries of the file
+    filters: Filters = field(default_factory=Filters)
+    left_out: list[Case] = field(default_factory=list)  # suite cases the filters excluded
+    command: str = ""  # the command line that made the run, for the reports
+    started: str = ""  # ISO 8601 UTC
+    seconds: float = 0.0
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def ok(self) -> bool:
+        """No must-level case failed or errored, known failures aside."""
+        return not any(r.counts_against for r in self.results)
+
+
+def select(
+    cases: Iterable[Case],
+    games: Sequence[str] = (),
+    rules: Sequence[str] = (),
+    patterns: Sequence[str] = (),
+    levels: Sequence[str] = (),
+) -> list[Case]:
+    """Filter by game, rule ID, case ID glob pattern and capability level (all optional)."""
+    keep = Filters.of(games, rules, levels, patterns)
+    return [case for case in cases if keep.keeps(case)]
+
+
+def read_known_failures(path: Path) -> list[str]:
+    """Case IDs or glob patterns, one per line; a ``#`` at the start of a line or after a
+    space starts a comment (case IDs contain ``#`` themselves)."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = re.split(r"(?:^|\s)#", line, maxsplit=1)[0].strip()
+        if entry:
+            out.append(entry)
+    return out
+
+
+def skip_reason(info: AdapterInfo, case: Case) -> str | None:
+    if case.game not in info.games:
+        return f"{info.name} does not declare the game {case.game}"
+    if case.capability not in info.levels:
+        return f"{info.name} does not declare the level {case.capability}"
+    players = case.request.get("players")
+    if isinstance(players, int) and players not in info.players:
+        return f"{info.name} does not declare {players} players"
+    return None
+
+
+def run_case(adapter: Adapter, case: Case) -> Result:
+    try:
+        reply = adapter.run(dict(case.request), case.id)
+    except AdapterError as exc:
+        return Result(case, ERROR, message=str(exc))
+    error = reply.get("error")
+    if isinstance(error, dict) and error.get("kind") in ("bad-request", "unsupported", "crash"):
+        said = clean(str(error.get("message", "")))  # the implementation's words: untrusted
+        message = f"the implementation answered {error.get('kind')}: {said}"
+        return Result(case, ERROR, message=message, reply=reply)
+    mismatches = compare(case.expect, reply)
+    return Result(case, FAIL if mismatches else PASS, mismatches, reply=reply)
+
+
+def run_cases(
+    adapter: Adapter,
+    cases: Sequence[Case],
+    progress: Callable[[int, int, Result], None] | None = None,
+    known_failures: Sequence[str] = (),
+) -> Run:
+    """Start the adapter, run every case (skipping what it does not declare), stop it.
+
+    An implementation that fails before it is ready raises :class:`AdapterRefused`: the run
+    could not happen, which is not the same as a run that found failures."""
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    try:
+        info = adapter.start()
+    except AdapterError as exc:
+        raise AdapterRefused(f"the implementation did not start: {exc}") from None
+    results = []
+    try:
+        for i, case in enumerate(cases, 1):
+            case_clock = time.perf_counter()
+            reason = skip_reason(info, case)
+            result = Result(case, SKIP, message=reason) if reason else run_case(adapter, case)
+            result.seconds = time.perf_counter() - case_clock
+            results.append(result)
+            if progress is not None:
+                progress(i, len(cases), result)
+    finally:
+        adapter.stop()
+    run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+    apply_known_failures(run, known_failures)
+    return run
+
+
+def apply_known_failures(run: Run, entries: Sequence[str]) -> None:
+    """Mark the results the known-failures ``entries`` list, and find the entries to remove:
+    those whose every case that ran now passes, each once with its number of cases (a glob
+    is one entry, however many cases it matches)."""
+    run.known_failures = list(entries)
+    for result in run.results:
+        result.known = any(fnmatch.fnmatchcase(result.case.id, p) for p in entries)
+    run.fixed = []
+    for entry in entries:
+        ran = [r for r in run.results if r.status != SKIP and fnmatch.fnmatchcase(r.case.id, entry)]
+        if ran and all(r.status == PASS for r in ran):
+            run.fixed.append((entry, len(ran)))
