@@ -10,9 +10,9 @@ from benchmarks.memory import traced
 from benchmarks.timing import best_of
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.runner import PASS, run_cases
-from fives_tools.cli import REFERENCE_COMMAND
 
 SERVER = REFERENCE_COMMAND  # what `fives certify` runs
 

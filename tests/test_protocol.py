@@ -17,10 +17,10 @@ from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import levels, load_cases
 from fives_tools.certify.compare import compare
 from fives_tools.certify.runner import ERROR, PASS, run_cases
-from fives_tools.cli import REFERENCE_COMMAND
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")

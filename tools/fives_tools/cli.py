@@ -18,6 +18,7 @@ from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import FixtureError, coverage, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
@@ -27,8 +28,6 @@ from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
-
-REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that

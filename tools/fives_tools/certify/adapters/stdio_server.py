@@ -15,6 +15,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+#: The reference engine as a program: what ``fives certify`` and ``fives fuzz`` run by default.
+REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
+
 
 def _write(out: TextIO, message: dict[str, Any]) -> None:
     out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.fuzz.campaign import Outcome, Plan, Slice, run_campaign
 
 
@@ -29,8 +30,6 @@ class AdapterSpec:
             return SubprocessAdapter(self.command, timeout=self.timeout)
         if self.python:
             return PythonAdapter(load_object(self.python), self.python)
-        from fives_tools.cli import REFERENCE_COMMAND  # the reference engine, as certify runs it
-
         return SubprocessAdapter(REFERENCE_COMMAND, timeout=self.timeout)
 
     def option(self) -> str:

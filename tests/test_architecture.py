@@ -1,0 +1,97 @@
+"""The package tree is the architecture: no module of the tools imports, directly or
+through others, a module that imports it back (an import circle works only while every
+import in it is deferred, and breaks the first time someone moves one)."""
+
+from __future__ import annotations
+
+import ast
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+ROOTS = ("fives_tools", "fives_openspiel", "fives_engine")
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in ROOTS:
+        base = Path(str(resources.files(root)))
+        for path in base.rglob("*.py"):
+            parts = [root, *path.relative_to(base).with_suffix("").parts]
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:``."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project modules ``name`` imports anywhere in its body (deferred ones too), less
+    those imported only for the type checker."""
+    out: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in _runtime_nodes(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in modules}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                out.add(target if target in modules else base)
+    return {m for m in out if m in modules and m != name}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_no_module_imports_itself_back() -> None:
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}
+    assert _cycle(graph) == ["a", "b", "c", "a"]
+
+
+@pytest.mark.parametrize("package", ["cases", "adapters", "reports", "fuzz"])
+def test_the_harness_reads_in_the_order_of_a_run(package: str) -> None:
+    """The harness's parts live under fives_tools.certify, one package each."""
+    assert f"fives_tools.certify.{package}" in _modules()
