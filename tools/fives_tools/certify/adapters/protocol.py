@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.json_schema import Schema
 
 
 def _spec() -> Path:
@@ -37,15 +38,13 @@ def suite_version() -> str:
 
 
 @functools.cache
-def _validator(name: str) -> Any:
-    """The schema validator for one message kind (jsonschema is imported on first use:
-    an adapter process that only serves replies never pays for it)."""
-    import jsonschema
-
+def _validator(name: str) -> Schema | None:
+    """The schema of one message kind (its validators are imported on first use: an
+    adapter process that only serves replies never pays for them)."""
     path = _spec() / "schemas" / "protocol" / f"{name}.schema.json"
     if not path.exists():
         return None
-    return jsonschema.Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
+    return Schema(json.loads(path.read_text(encoding="utf-8")))
 
 
 def problems(name: str, message: Any) -> list[str]:
@@ -54,7 +53,7 @@ def problems(name: str, message: Any) -> list[str]:
     if validator is None:
         return [] if isinstance(message, dict) else [f"expected a JSON object, got {message!r}"]
     out = []
-    for err in sorted(validator.iter_errors(message), key=lambda e: list(map(str, e.path))):
+    for err in validator.errors(message):
         where = "/".join(map(str, err.absolute_path)) or "(top level)"
         out.append(f"{where}: {err.message}")
     return out

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from pytest_bdd.feature import get_feature
-
 from fives_engine import find_game, game_names
 from fives_tools.certify.cases import Case, load_cases
 
@@ -52,7 +50,10 @@ def features_dir() -> Path:
 
 
 def read_scenarios(root: Path | None = None) -> list[Scenario]:
-    """Every concrete scenario of the feature files, parsed by pytest-bdd itself."""
+    """Every concrete scenario of the feature files, parsed by pytest-bdd itself (imported
+    here: it brings pytest, a third of a second that ``fives certify`` does not need)."""
+    from pytest_bdd.feature import get_feature
+
     base = root or features_dir()
     out = []
     for path in sorted(base.rglob("*.feature")):

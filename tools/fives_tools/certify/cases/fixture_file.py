@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from fives_engine import find_game
@@ -26,12 +25,12 @@ from fives_tools.certify.cases.case import (
     schemas_dir,
     unreviewed,
 )
+from fives_tools.json_schema import Schema
 
 
 @functools.cache
-def _schema(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((schemas_dir() / f"{name}.schema.json").read_text("utf-8"))
-    return data
+def _schema(name: str) -> Schema:
+    return Schema(json.loads((schemas_dir() / f"{name}.schema.json").read_text("utf-8")))
 
 
 def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
@@ -82,11 +81,7 @@ def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
             f"{path}: line {_line_of(node, ['kind'])}: field kind: {kind!r} is not a fixture"
             f" kind; expected one of {', '.join(KINDS)}"
         )
-    validator = jsonschema.Draft202012Validator(_schema(f"{kind}-fixture"))
-    errors = sorted(
-        validator.iter_errors({k: v for k, v in data.items() if k != "kind"}),
-        key=lambda e: list(map(str, e.absolute_path)),
-    )
+    errors = _schema(f"{kind}-fixture").errors({k: v for k, v in data.items() if k != "kind"})
     if errors:
         err = errors[0]
         where = list(err.absolute_path)

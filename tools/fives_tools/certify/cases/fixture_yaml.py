@@ -26,25 +26,31 @@ def _refuse(problem: str, mark: Any) -> Refused:
     return Refused(None, None, problem, mark)
 
 
-class FixtureLoader(yaml.SafeLoader):
-    """A safe loader without duplicate keys, anchors or aliases, and with a depth bound."""
+#: libyaml's parser where PyYAML was built with it (its wheels are): composing in C is
+#: what keeps reading the whole suite fast, since every ``fives`` run reads it.
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
+def _check_events(text: str) -> None:
+    """Refuse anchors, aliases and deep nesting from the parse events, before any node is
+    built (an alias is resolved to a shared node by the composer and could no longer be
+    seen)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             problem = "anchors (&) and aliases (*) are not allowed in a fixture"
             raise _refuse(problem, event.start_mark)
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise _refuse(f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, (yaml.CollectionStartEvent, yaml.ScalarEvent)):
+            if depth + 1 > MAX_DEPTH:
+                raise _refuse(f"nested deeper than {MAX_DEPTH} levels", event.start_mark)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+
+
+class FixtureLoader(_Loader):  # type: ignore[misc]
+    """A safe loader that refuses duplicate keys."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         first: dict[Any, int] = {}
@@ -63,6 +69,7 @@ class FixtureLoader(yaml.SafeLoader):
 
 def compose_and_load(text: str) -> tuple[Any, Any]:
     """The document's node tree (for line numbers) and its value."""
+    _check_events(text)
     loader = FixtureLoader(text)
     try:
         node = loader.get_single_node()
