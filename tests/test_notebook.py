@@ -179,3 +179,15 @@ def test_only_the_three_states_have_pictures() -> None:
 
     with pytest.raises(TypeError, match="no picture of a Setup"):
         svg_of(Setup.of(find_game("five-up"), 2))
+
+
+def test_the_readmes_notebook_snippet_runs_and_draws() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    section = readme.split("### In a notebook", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    *body, last = [line for line in code.splitlines() if line.strip()]
+    names: dict[str, object] = {}
+    exec("\n".join(body), names)
+    shown = eval(last.split("#", 1)[0], names)  # the cell's last line is what Jupyter shows
+    assert isinstance(shown, MatchState)
+    assert _texts(ET.fromstring(shown._repr_svg_()))[0].startswith(shown.ruleset.title)
