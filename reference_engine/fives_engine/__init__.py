@@ -1,7 +1,9 @@
 """The reference engine of the Fives family of domino games.
 
 It reads every rule-dependent choice from the game documents of ``spec/`` and knows
-nothing of the test suite, the harness or the renderers.
+nothing of the test suite, the harness or the renderers: the pictures a notebook shows of
+a layout, a hand or a match are asked of the renderer only when wanted
+(:mod:`fives_engine.display`).
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ class IllegalActionError(IllegalPlayError):
     """A well-formed action (play, draw or pass) that the turn rules forbid in this state.
 
     It is an :class:`IllegalPlayError` so a caller that only plays tiles catches one thing;
-    the message quotes the action, the seat and the state, ``rule`` names the rule broken,
-    and the state is left unchanged.
+    the message quotes the action, the seat and the state, :attr:`IllegalPlayError.rule`
+    names the rule broken, and the state is left unchanged.
     """
 
 

@@ -27,6 +27,9 @@ def _json(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Event:
+    """One thing that happened: its ``kind`` (``play``, ``score``, ``win`` ...) and its
+    fields as the protocol writes them (``event["seat"]``); :meth:`to_json` is its JSON."""
+
     kind: str
     fields: Mapping[str, Any]
 

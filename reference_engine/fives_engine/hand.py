@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 
+from fives_engine import display  # pragma: no mutate
 from fives_engine.actions import DRAW, PASS, Action, Draw, Pass, parse_action
 from fives_engine.deal import Deal
 from fives_engine.errors import IllegalActionError, IllegalDealError, IllegalPlayError
@@ -24,6 +25,9 @@ from fives_engine.tiles import Tile
 
 
 class HandState:
+    """One hand being played: the layout, the hands held, the boneyard, whose turn it is,
+    the legal actions and the events so far. In a notebook it shows as the table drawn."""
+
     def __init__(self, ruleset: Ruleset, deal: Deal, leader: int) -> None:
         """A hand dealt as ``deal`` and led by ``leader`` (the deal is checked by the caller)."""
         self.ruleset = ruleset
@@ -104,6 +108,11 @@ class HandState:
             f"seat {seat} to act, {self.layout.describe()},"
             f" boneyard {len(self.boneyard)} tiles, seat {seat} holds {held}{drawn}"
         )
+
+    def _repr_svg_(self) -> str:  # pragma: no mutate
+        """The table drawn for a notebook: the layout, whose turn, the hands, the boneyard and
+        the points each seat's plays made (see :mod:`fives_engine.display`)."""
+        return display.svg(self)  # pragma: no mutate
 
     # -- moves ---------------------------------------------------------------------------
     def apply_action(self, action: Action | str, seat: int | None = None) -> list[Event]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from fives_engine import display  # pragma: no mutate
 from fives_engine.errors import IllegalPlayError
 from fives_engine.terms import (
     BRANCH_PORTS,
@@ -190,6 +191,11 @@ class Layout:
     def describe(self) -> str:
         plays = " ".join(str(p) for p in self._plays)
         return f"layout [{plays}]" if plays else "the empty layout"
+
+    def _repr_svg_(self) -> str:  # pragma: no mutate
+        """The layout drawn for a notebook as the rule books draw it (without a game, the
+        caption is the sum of the scoring ends; see :mod:`fives_engine.display`)."""
+        return display.svg(self)  # pragma: no mutate
 
     # -- moves ---------------------------------------------------------------------------
     def legal_plays(self, tiles: Tile | Iterable[Tile]) -> list[Play]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from fives_engine import display  # pragma: no mutate
 from fives_engine.actions import Action
 from fives_engine.deal import Deal, check_deal, random_deal
 from fives_engine.errors import FivesError, IllegalActionError, RulesetError
@@ -38,6 +39,10 @@ _END_RULES = {
 
 
 class MatchState:
+    """A match: the score by side, its hands one after another (the current one in
+    :attr:`hand`), and the winner once a side wins. In a notebook it shows as the score
+    and the current hand's table drawn."""
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -126,6 +131,11 @@ class MatchState:
     def next_leader(self) -> int | None:
         """The seat that leads the next hand when the rules name it (it went out)."""
         return self._went_out
+
+    def _repr_svg_(self) -> str:  # pragma: no mutate
+        """The match drawn for a notebook: its score by side, then its current hand's
+        table (see :mod:`fives_engine.display`)."""
+        return display.svg(self)  # pragma: no mutate
 
     # -- moves ---------------------------------------------------------------------------
     def deal(self, deal: Deal) -> None:

@@ -32,6 +32,9 @@ class Citation:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of a game document: its ID, its statement, the source it is cited from,
+    and the interpretation it depends on, if any."""
+
     id: str
     statement: str
     cite: Citation

@@ -18,6 +18,9 @@ PARTNERS_SEATS = 4
 
 @dataclass(frozen=True)
 class Setup:
+    """The table of a match: players, partnerships, the deal option and the target in raw
+    points, checked against the game by :meth:`of`."""
+
     players: int
     partnerships: bool
     deal_option: str | None

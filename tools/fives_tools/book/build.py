@@ -1,4 +1,5 @@
-"""``fives docs``: write every game's rule book as HTML and Markdown, and an index."""
+"""``fives docs``: write every game's rule book as HTML and Markdown, an index, and the
+API reference beside them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 
 from fives_engine import find_game, game_names
 from fives_tools import files
+from fives_tools.book.api import FOLDER, write_api
 from fives_tools.book.html import book_html, index_html
 from fives_tools.book.markdown import book_markdown, index_markdown
 from fives_tools.book.model import Book, build_book
@@ -23,8 +25,9 @@ def build_books(games: list[str] | None = None, root: Path | None = None) -> lis
 
 
 def write_books(out: Path, books: list[Book]) -> list[Path]:
-    """Write ``<game>.html``, ``<game>.md`` with its SVGs, and ``index.html``/``index.md``;
-    returns every file written, the pictures included (``fives docs`` counts them)."""
+    """Write ``<game>.html``, ``<game>.md`` with its SVGs, ``index.html``/``index.md`` and
+    the API reference in ``api/``; returns every file written, the pictures included
+    (``fives docs`` counts them)."""
     files.make_dir(out)
     written = []
     for book in books:
@@ -42,4 +45,4 @@ def write_books(out: Path, books: list[Book]) -> list[Path]:
     for name, text in (("index.html", index_html(books)), ("index.md", index_markdown(books))):
         files.write_text(out / name, text)
         written.append(out / name)
-    return written
+    return written + write_api(out / FOLDER)  # the books and their index link to it

@@ -93,6 +93,10 @@ LEGEND_SVG = (
 )
 
 
+#: The API reference that ``fives docs`` writes beside the books (:mod:`fives_tools.book.api`).
+API_LINK = '<a href="api/index.html">API reference</a>'
+
+
 def e(text: object) -> str:
     return escape(str(text), quote=True)
 
@@ -416,7 +420,7 @@ def _toc(book: Book) -> str:
         '<li><a href="#coverage">Coverage: rule → cases</a></li>',
     ]
     return (
-        '<p><a href="index.html">All games</a></p>'
+        f'<p><a href="index.html">All games</a> · {API_LINK}</p>'
         f'<p class="toc-title">{e(book.title)}</p><ol>{"".join(items)}</ol>'
     )
 
@@ -471,5 +475,7 @@ def index_html(books: list[Book]) -> str:
         "coverage. The three games side by side:</p>",
         f'<table class="compare"><thead><tr><th></th>{links}</tr></thead>'
         f"<tbody>{body_rows}</tbody></table>",
+        f"<p>{API_LINK}: the Python API of the reference engine and the tools, generated "
+        "from their docstrings.</p>",
     ]
     return page("The Fives family — rule books", body)

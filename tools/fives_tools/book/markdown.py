@@ -249,4 +249,9 @@ def index_markdown(books: list[Book]) -> str:
     lines += [
         f"| {md(what)} | " + " | ".join(md(v) for v in values) + " |" for what, values in rows
     ]
+    lines += [
+        "",
+        "[API reference](api/index.html): the Python API of the reference engine and"
+        " the tools, generated from their docstrings.",
+    ]
     return "\n".join(lines) + "\n"

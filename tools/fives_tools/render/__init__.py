@@ -13,9 +13,14 @@ __all__ = ["RenderError", "arithmetic", "caption", "draw", "to_dot", "write"]
 
 
 def draw(
-    layout: Layout, ruleset: Ruleset, fmt: str, *, name: str = "layout", label: str = "legend"
+    layout: Layout,
+    ruleset: Ruleset | None,
+    fmt: str,
+    *,
+    name: str = "layout",
+    label: str = "legend",
 ) -> bytes:
-    """``layout`` as ``dot``, ``svg`` or ``png`` bytes."""
+    """``layout`` as ``dot``, ``svg`` or ``png`` bytes (``ruleset`` None: see :func:`to_dot`)."""
     if fmt == "dot":
         return to_dot(layout, ruleset, name=name, label=label).encode("utf-8")
     dot = to_dot(layout, ruleset, name=name, label=label, dpi=PNG_DPI if fmt == "png" else 0)

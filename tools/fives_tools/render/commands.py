@@ -14,6 +14,7 @@ from pathlib import Path
 from fives_engine import FivesError
 from fives_tools import files
 from fives_tools.book import build_books, write_books
+from fives_tools.book.api import ApiError
 from fives_tools.certify.cases import FixtureError
 from fives_tools.render import RenderError, draw
 from fives_tools.render.dot import LABELS
@@ -58,7 +59,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     try:
         books = build_books(args.game or None)
         written = write_books(Path(args.out), books)
-    except (InputError, RenderError, FixtureError, FivesError) as exc:
+    except (InputError, RenderError, FixtureError, FivesError, ApiError) as exc:
         print(f"fives docs: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except files.WriteError as exc:
@@ -114,7 +115,8 @@ def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         "docs",
         help="build the illustrated rule books (one HTML page and Markdown per game)",
         description="Write one self-contained HTML rule book per game, the same as Markdown"
-        " with its SVG pictures beside it, and an index; prints how many files it wrote.",
+        " with its SVG pictures beside it, an index, and the API reference (pdoc) in api/;"
+        " prints how many files it wrote.",
     )
     docs.add_argument("--out", required=True, metavar="DIR", help="folder to write the books to")
     docs.add_argument("--game", action="append", default=[], help="only this game (repeatable)")

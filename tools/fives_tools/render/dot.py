@@ -64,8 +64,11 @@ def arithmetic(layout: Layout) -> str:
     return f"{terms} = {layout.total}"
 
 
-def caption(layout: Layout, ruleset: Ruleset) -> str:
-    """The play's score arithmetic: ``2 + 5 + 3 = 10 -> 10 raw (2 display)``."""
+def caption(layout: Layout, ruleset: Ruleset | None) -> str:
+    """The play's score arithmetic: ``2 + 5 + 3 = 10 -> 10 raw (2 display)``; without a
+    game (a bare layout, in a notebook) the sum alone, the score being the game's."""
+    if ruleset is None:
+        return arithmetic(layout)
     return f"{arithmetic(layout)} -> {ruleset.play_score(layout.total)}"
 
 
@@ -198,7 +201,7 @@ _JUMP_ROW = (
 LABELS = ("legend", "caption", "none")
 
 
-def _label(layout: Layout, ruleset: Ruleset, label: str, table: Table) -> dict[str, str]:
+def _label(layout: Layout, ruleset: Ruleset | None, label: str, table: Table) -> dict[str, str]:
     if label not in LABELS:
         raise RenderError(f"unknown label {label!r}; expected one of {', '.join(LABELS)}")
     text = caption(layout, ruleset)
@@ -209,9 +212,15 @@ def _label(layout: Layout, ruleset: Ruleset, label: str, table: Table) -> dict[s
 
 
 def to_dot(
-    layout: Layout, ruleset: Ruleset, *, name: str = "layout", label: str = "legend", dpi: int = 0
+    layout: Layout,
+    ruleset: Ruleset | None,
+    *,
+    name: str = "layout",
+    label: str = "legend",
+    dpi: int = 0,
 ) -> str:
-    """The DOT text of ``layout`` under ``ruleset``, positions pinned for ``neato``."""
+    """The DOT text of ``layout`` under ``ruleset`` (None: no game, the caption is the sum
+    alone), positions pinned for ``neato``."""
     if not layout.tiles:
         raise RenderError("nothing to draw: the layout has no tiles (give at least a lead)")
     table = place(layout)
