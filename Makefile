@@ -35,7 +35,8 @@ mutation: $(MUTATION_STAMP)
 branch-coverage: $(MUTATION_STAMP)
 	$(PYTHON) -m benchmarks.mutation branches
 
-# Installs the package with its test extras, Debian's graphviz for the `dot` binary and
+# Installs the package with its test extras, the third-party engine certified beside it
+# (the thirdparty extra), Debian's graphviz for the `dot` binary and
 # Debian's chromium, in which the rule books are tested headless.
 $(STAMP): pyproject.toml
 	@command -v dot >/dev/null 2>&1 || { \
@@ -48,7 +49,7 @@ $(STAMP): pyproject.toml
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	      || echo "warning: could not install chromium; the books' browser test needs it"; \
 	  else echo "warning: install Chromium for the books' browser test"; fi; }
-	$(PYTHON) -m pip install -q -e '.[test]'
+	$(PYTHON) -m pip install -q -e '.[test,thirdparty]'
 	@touch $(STAMP)
 
 $(MUTATION_STAMP): pyproject.toml

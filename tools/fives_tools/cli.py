@@ -15,6 +15,7 @@ from typing import TextIO
 from fives_tools import __version__, coverage, files, levels, options, protocol, report_files
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
+from fives_tools.compare_cli import add_compare_command, book_prefix
 from fives_tools.fuzz.cli import add_fuzz_commands
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.records_cli import add_record_commands
@@ -120,6 +121,12 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
         report_files.write_markdown(run, Path(args.markdown), rerun)
     if args.badges:
         report_files.write_badges(run, Path(args.badges))
+    if args.html:
+        from fives_tools.compare_report import Entry
+        from fives_tools.html_report import certificate_html
+
+        page = certificate_html(Entry(run.adapter.name, run, rerun), args.book)
+        files.write_text(Path(args.html), page)
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -259,6 +266,14 @@ def build_parser() -> argparse.ArgumentParser:
     certify.add_argument(
         "--badges", metavar="DIR", help="also write one shields.io endpoint badge per game"
     )
+    certify.add_argument("--html", metavar="FILE", help="also write the certificate as HTML")
+    certify.add_argument(
+        "--book",
+        metavar="PREFIX",
+        type=book_prefix,
+        default="book/",
+        help="the rule books' folder or URL the --html links start with (default book/)",
+    )
     certify.add_argument(
         "--require-certificate",
         action="store_true",
@@ -286,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
         " it; exits 1 when a rule has none.",
     )
     cov.set_defaults(func=cmd_coverage)
+    add_compare_command(sub, _filters)
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)
