@@ -8,7 +8,7 @@ STAMP := .setup.stamp
 MUTATION_STAMP := .mutation.stamp
 OPENSPIEL_STAMP := .setup-openspiel.stamp
 
-.PHONY: certify test test-openspiel setup mutation branch-coverage
+.PHONY: certify test test-openspiel setup mutation branch-coverage comparison
 
 certify: $(STAMP)
 	fives certify
@@ -25,6 +25,20 @@ test-openspiel: $(OPENSPIEL_STAMP)
 	$(PYTHON) -m pytest -q -p no:xdist tests/openspiel
 
 setup: $(STAMP)
+
+# The committed certificate of the third-party engine all-fives-domino and the comparison
+# of the reference engine, the Node example and it (docs/comparisons/), regenerated; the
+# rule books they link to are built beside them (not committed: `fives docs` makes them).
+# `fives certify` exits 1 for a run that is not certified, as this one is.
+COMPARISONS := docs/comparisons
+NODE_ADAPTER := node examples/node-adapter/adapter.js
+AFD_ADAPTER := python examples/all_fives_domino/adapter.py
+comparison: $(STAMP)
+	fives docs --out $(COMPARISONS)/book
+	fives certify -q --adapter '$(AFD_ADAPTER)' --markdown $(COMPARISONS)/all-fives-domino.md \
+	  --html $(COMPARISONS)/all-fives-domino.html > /dev/null || test $$? -eq 1
+	fives compare --adapter 'node=$(NODE_ADAPTER)' --adapter 'all-fives-domino=$(AFD_ADAPTER)' \
+	  --markdown $(COMPARISONS)/comparison.md --html $(COMPARISONS)/comparison.html
 
 # Mutation testing of the reference engine, the must conformance cases its only test
 # (mutmut 3; about half an hour on 2 cores), and the report with the branch coverage.

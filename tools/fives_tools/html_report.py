@@ -25,19 +25,20 @@ from fives_tools.compare_report import (
     rule_link,
     versions_text,
 )
-from fives_tools.report import AFFECTED, describe_failure
+from fives_tools.report import AFFECTED, describe_failure, status_line
 from fives_tools.text import clean
 from fives_tools.verdict import CERTIFIED, PARTIAL, decide
 
 CSS = """
-body { font-family: Helvetica, Arial, sans-serif; color: #222; max-width: 72rem;
+body { font-family: Helvetica, Arial, sans-serif; color: #222; max-width: 80rem;
   margin: 0 auto; padding: 1rem 1.5rem 4rem; line-height: 1.4; }
 h2 { border-bottom: 2px solid #e08a1e; padding-bottom: 0.2rem; margin-top: 2.2rem; }
 table { border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%;
   overflow-x: auto; }
-th, td { border: 1px solid #ddd8c8; padding: 0.2rem 0.6rem; text-align: left; }
+th, td { border: 1px solid #ddd8c8; padding: 0.2rem 0.4rem; text-align: left; }
 th { background: #f3f1ea; }
-td.cell { text-align: center; min-width: 6rem; }
+td.cell { text-align: center; min-width: 4rem; }
+td code { white-space: nowrap; }
 .pass { background: #dff3df; } .FAIL, .ERROR { background: #f7d4d0; font-weight: bold; }
 .affected { background: #fbeccc; } .skip { color: #888; } .none { color: #bbb; }
 .certified { color: #17692a; } .partial { color: #8a6200; } .not-certified { color: #a8231a; }
@@ -111,6 +112,31 @@ def _tables(entries: Sequence[Entry], book: str) -> list[str]:
     return out
 
 
+def _grid(entry: Entry, book: str) -> list[str]:
+    """One implementation's tables as its certificate lays them out: per game, rules by
+    levels (the same cells as a comparison of it alone)."""
+    out = []
+    for game, by_level in cells([entry]).items():
+        ruleset = find_game(game)
+        results = [r for r in entry.run.results if r.case.game == game]
+        out.append(f'<h2 id="{e(game)}">{e(ruleset.title)} (<code>{e(game)}</code>)</h2>')
+        out.append(f"<p>{e(status_line(results))}</p>")
+        head = "".join(f"<th>{e(level)}</th>" for level in levels.LEVELS)
+        out.append(f"<table><tr><th>rule</th>{head}</tr>")
+        for rule_id in ruleset.rules:
+            row = [by_level.get(level, {}).get(rule_id) for level in levels.LEVELS]
+            if not any(row):
+                continue
+            href = e(rule_link(book, game, rule_id))
+            tds = "".join(
+                _cell(entry, found[0]) if found else '<td class="cell none">-</td>'
+                for found in row
+            )
+            out.append(f'<tr><td><a href="{href}"><code>{e(rule_id)}</code></a></td>{tds}</tr>')
+        out.append("</table>")
+    return out
+
+
 def _failures(entries: Sequence[Entry]) -> list[str]:
     failing = [entry for entry in entries if bad_results(entry.run)]
     out = ['<h2 id="failures">Failures</h2>'] if failing else []
@@ -154,8 +180,8 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
 
 
 def certificate_html(entry: Entry, book: str = BOOK) -> str:
-    """One implementation's certificate: its facts and verdict, then the same tables and
-    failures as a comparison of it alone."""
+    """One implementation's certificate: its facts and verdict, then per game its rules by
+    level, then its failures."""
     run, found = entry.run, decide(entry.run)
     info = run.adapter
     title = f"Certificate: {info.name}"
@@ -174,7 +200,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         "<p>" + "<br>".join(facts) + "</p>",
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
-        *_tables([entry], book),
+        *_grid(entry, book),
         *_failures([entry]),
     ]
     return _page(title, body)
