@@ -11,6 +11,7 @@ from typing import Any
 
 from fives_tools import files, options
 from fives_tools.adapter import AdapterRefused
+from fives_tools.cases import load_cases
 from fives_tools.compare_report import BOOK, Entry, counts_text, to_markdown
 from fives_tools.html_report import comparison_html
 from fives_tools.verdict import decide
@@ -56,7 +57,6 @@ def entries_to_run(args: argparse.Namespace) -> list[tuple[str, list[str] | str,
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from fives_tools.cases import load_cases
     from fives_tools.cli import UsageError, _filters_of
     from fives_tools.runner import run_cases
     from fives_tools.selection import split
