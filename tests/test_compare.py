@@ -3,13 +3,17 @@ cell the certificate's own verdict, linked to the rule book and to the failure."
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from bent_engines.catalog import CountsUnstartedBranch
 
+from fives_tools.book.browser import browser, probe
 from fives_tools.cases import Case, load_cases
 from fives_tools.cli import main
 from fives_tools.compare_report import Entry, cells, failure_anchor, to_markdown
@@ -18,6 +22,8 @@ from fives_tools.python_adapter import PythonAdapter
 from fives_tools.reference_adapter import ReferenceAdapter
 from fives_tools.report import AFFECTED, table, verdict
 from fives_tools.runner import ERROR, FAIL, run_cases
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +144,7 @@ def _reference_adapter() -> str:
 def test_fives_compare_writes_both_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    md, html = tmp_path / "c.md", tmp_path / "c.html"
+    md, html, report = tmp_path / "c.md", tmp_path / "c.html", tmp_path / "c.json"
     code = main(
         [
             "compare",
@@ -151,6 +157,8 @@ def test_fives_compare_writes_both_reports(
             str(md),
             "--html",
             str(html),
+            "--json",
+            str(report),
         ]
     )
     assert code == 0
@@ -160,6 +168,32 @@ def test_fives_compare_writes_both_reports(
     text = md.read_text("utf-8")
     assert "| rule | reference | again |" in text and "## Failures" not in text
     assert "<th>again</th>" in html.read_text("utf-8")
+    data = json.loads(report.read_text("utf-8"))
+    schema = json.loads((ROOT / "spec" / "schemas" / "report.schema.json").read_text("utf-8"))
+    assert [item["name"] for item in data["implementations"]] == ["reference", "again"]
+    for item in data["implementations"]:
+        jsonschema.Draft202012Validator(schema).validate(item["report"])
+        assert item["report"]["verdict"]["kind"] == "partial"
+
+
+@pytest.mark.skipif(
+    browser() is None and not os.environ.get("CI"),
+    reason="no headless Chromium here (make test's setup installs Debian's chromium)",
+)
+def test_the_pages_lay_out_in_a_real_browser(entries: list[Entry], tmp_path: Path) -> None:
+    """Nothing overflows the window (wide tables scroll inside themselves) and every
+    in-page link, to a failure or a table, has its target."""
+    pages = {
+        "comparison.html": comparison_html(entries, "fives compare"),
+        "certificate.html": certificate_html(entries[1]),
+    }
+    for name, text in pages.items():
+        page = tmp_path / name
+        page.write_text(text, encoding="utf-8")
+        found = probe(page, 1024, tmp_path / f"{name}.png")
+        assert found.scroll_width <= found.client_width, (name, found.wide)
+        assert not found.broken, (name, found.broken)
+        assert (tmp_path / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize(

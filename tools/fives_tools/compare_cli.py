@@ -12,7 +12,7 @@ from typing import Any
 from fives_tools import files, options
 from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import load_cases
-from fives_tools.compare_report import BOOK, Entry, counts_text, to_markdown
+from fives_tools.compare_report import BOOK, Entry, counts_text, to_json, to_markdown
 from fives_tools.html_report import comparison_html
 from fives_tools.verdict import decide
 
@@ -84,6 +84,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
     if args.html:
         files.write_text(Path(args.html), comparison_html(entries, args.command_line, args.book))
+    if args.json:
+        files.write_text(Path(args.json), to_json(entries, args.command_line))
     for entry in entries:
         info = entry.run.adapter
         print(
@@ -128,6 +130,12 @@ def add_compare_command(sub: Any, filters: Any) -> None:
     )
     compare.add_argument("--markdown", metavar="FILE", help="write the Markdown report")
     compare.add_argument("--html", metavar="FILE", help="write the HTML report")
+    compare.add_argument(
+        "--json",
+        metavar="FILE",
+        help="write each implementation's JSON report (spec/schemas/report.schema.json)"
+        " under its name",
+    )
     compare.add_argument(
         "--book",
         metavar="PREFIX",

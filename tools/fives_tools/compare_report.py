@@ -10,12 +10,13 @@ this module only lays them side by side. The HTML page is :mod:`fives_tools.html
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fives_engine import find_game, game_names
-from fives_tools import __version__, levels, protocol
+from fives_tools import __version__, levels, protocol, report_files
 from fives_tools.book.names import rule_anchor
 from fives_tools.report import AFFECTED, describe_failure, table, verdict
 from fives_tools.runner import ERROR, FAIL, PASS, SKIP, Result, Run
@@ -114,6 +115,18 @@ def versions_text() -> str:
         f"suite {protocol.suite_version()}, protocol {protocol.protocol_version()},"
         f" runner {__version__}"
     )
+
+
+def to_json(entries: Sequence[Entry], command: str) -> str:
+    """Every implementation's own JSON report (``spec/schemas/report.schema.json``, as
+    ``fives certify --json`` writes it) under the name it is shown by."""
+    payload = {
+        "command": command,
+        "implementations": [
+            {"name": entry.label, "report": report_files.to_json(entry.run)} for entry in entries
+        ],
+    }
+    return json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
 
 
 def _md(text: str) -> str:

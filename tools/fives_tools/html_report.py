@@ -44,6 +44,7 @@ td code { white-space: nowrap; }
 .certified { color: #17692a; } .partial { color: #8a6200; } .not-certified { color: #a8231a; }
 pre { background: #f7f6f1; border: 1px solid #ddd8c8; padding: 0.6rem; overflow-x: auto;
   white-space: pre-wrap; }
+nav ul.contents { padding-left: 1.2rem; }
 code { background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }
 """
 
@@ -129,12 +130,22 @@ def _grid(entry: Entry, book: str) -> list[str]:
                 continue
             href = e(rule_link(book, game, rule_id))
             tds = "".join(
-                _cell(entry, found[0]) if found else '<td class="cell none">-</td>'
-                for found in row
+                _cell(entry, found[0]) if found else '<td class="cell none">-</td>' for found in row
             )
             out.append(f'<tr><td><a href="{href}"><code>{e(rule_id)}</code></a></td>{tds}</tr>')
         out.append("</table>")
     return out
+
+
+def _contents(entries: Sequence[Entry]) -> list[str]:
+    """Links to each game's tables by level, and to the failures: the page is long."""
+    items = []
+    for game, by_level in cells(entries).items():
+        links = " · ".join(f'<a href="#{e(game)}-{e(level)}">{e(level)}</a>' for level in by_level)
+        items.append(f'<li><a href="#{e(game)}">{e(find_game(game).title)}</a>: {links}</li>')
+    if any(bad_results(entry.run) for entry in entries):
+        items.append('<li><a href="#failures">Failures</a></li>')
+    return ['<nav><ul class="contents">', *items, "</ul></nav>"]
 
 
 def _failures(entries: Sequence[Entry]) -> list[str]:
@@ -159,9 +170,9 @@ def _page(title: str, body: list[str]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
         + "\n".join(body)
-        + "\n</body>\n</html>\n"
+        + "\n</main>\n</body>\n</html>\n"
     )
 
 
@@ -173,6 +184,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         f"Date: {e(min(entry.run.started for entry in entries))}</p>",
         *_summary(entries),
         f"<p>{LEGEND}</p>",
+        *_contents(entries),
         *_tables(entries, book),
         *_failures(entries),
     ]
