@@ -203,6 +203,7 @@ def test_the_pages_lay_out_in_a_real_browser(entries: list[Entry], tmp_path: Pat
         (["--adapter", "=python x.py"], "expected NAME=COMMAND"),
         (["--adapter", "x= "], "expected NAME=COMMAND"),
         (["--book", " "], "rule books"),
+        (["--timeout", "nan"], "finite number of seconds"),
         (["--level", "play-scores"], "play-score"),
         (["--no-reference"], "nothing to compare"),
         (["--adapter", "reference=python x.py"], "given twice"),

@@ -74,6 +74,18 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _timeouts(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=options.seconds,
+        default=20.0,
+        help="seconds for an adapter to start and send ready (default 20)",
+    )
+
+
 def _progress(i: int, n: int, result: Result) -> None:
     mark = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}[result.status]
     sys.stderr.write(mark + ("\n" if i % 72 == 0 or i == n else ""))
@@ -248,15 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--in-process", action="store_true", help="the reference engine without a subprocess"
     )
     _filters(certify)
-    certify.add_argument(
-        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
-    )
-    certify.add_argument(
-        "--startup-timeout",
-        type=options.seconds,
-        default=20.0,
-        help="seconds for the adapter to start and send ready (default 20)",
-    )
+    _timeouts(certify)
     certify.add_argument(
         "--known-failures", metavar="FILE", help="case IDs/globs expected to fail, one per line"
     )
@@ -301,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         " it; exits 1 when a rule has none.",
     )
     cov.set_defaults(func=cmd_coverage)
-    add_compare_command(sub, _filters)
+    add_compare_command(sub, _filters, _timeouts)
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)

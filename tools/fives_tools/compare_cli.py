@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files, options
+from fives_tools import files
 from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import load_cases
 from fives_tools.compare_report import BOOK, Entry, counts_text, to_json, to_markdown
@@ -95,8 +95,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_compare_command(sub: Any, filters: Any) -> None:
-    """The ``compare`` subcommand; ``filters`` adds ``--game/--rule/--level/--case``."""
+def add_compare_command(sub: Any, filters: Any, timeouts: Any) -> None:
+    """The ``compare`` subcommand; ``filters`` adds ``--game/--rule/--level/--case`` and
+    ``timeouts`` ``--timeout/--startup-timeout``, as ``fives certify`` has them."""
     compare = sub.add_parser(
         "compare",
         help="run the suite against several implementations and write one report",
@@ -119,15 +120,7 @@ def add_compare_command(sub: Any, filters: Any) -> None:
         "--no-reference", action="store_true", help="leave the reference engine out"
     )
     filters(compare)
-    compare.add_argument(
-        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
-    )
-    compare.add_argument(
-        "--startup-timeout",
-        type=options.seconds,
-        default=20.0,
-        help="seconds for each adapter to start and send ready (default 20)",
-    )
+    timeouts(compare)
     compare.add_argument("--markdown", metavar="FILE", help="write the Markdown report")
     compare.add_argument("--html", metavar="FILE", help="write the HTML report")
     compare.add_argument(
