@@ -153,3 +153,15 @@ def test_the_committed_reports_say_what_a_fresh_run_says(run: Run) -> None:
     assert f"**{decide(run).text}**" in certificate, STALE
     page = (COMPARISONS / "all-fives-domino.html").read_text("utf-8")
     assert all(case_id in page for case_id in failing) and decide(run).text in page, STALE
+
+
+def test_the_readme_quotes_the_source_verbatim() -> None:
+    """What the README says the suite found rests on a quotation of the All Fives source:
+    it must stand in the committed source text word for word."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("### A third-party engine: `all-fives-domino`", 1)[1].split("\n## ")[0]
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    source = (ROOT / "spec" / "sources" / "003_815413e965e6200a.txt").read_text("utf-8")
+    assert len(quote) > 100 and quote in " ".join(source.split())
+    for case_id in DIVERGENT:
+        assert case_id.split("#")[0] in section
