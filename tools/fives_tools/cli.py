@@ -16,7 +16,9 @@ from fives_tools import __version__, coverage, files, levels, options, protocol,
 from fives_tools.adapter import Adapter, AdapterRefused
 from fives_tools.cases import FixtureError, load_cases
 from fives_tools.compare_cli import add_compare_command, book_prefix
+from fives_tools.compare_report import Entry
 from fives_tools.fuzz.cli import add_fuzz_commands
+from fives_tools.html_report import certificate_html
 from fives_tools.python_adapter import PythonAdapter, load_object
 from fives_tools.records_cli import add_record_commands
 from fives_tools.reference_adapter import ReferenceAdapter
@@ -24,10 +26,9 @@ from fives_tools.render.commands import add_render_commands
 from fives_tools.report import print_report
 from fives_tools.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.selection import Filters, split, unknown_names
+from fives_tools.stdio_server import REFERENCE_COMMAND
 from fives_tools.subprocess_adapter import SubprocessAdapter
 from fives_tools.verdict import EXIT_CANNOT_RUN, decide
-
-REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.stdio_server"]
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -134,9 +135,6 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
     if args.badges:
         report_files.write_badges(run, Path(args.badges))
     if args.html:
-        from fives_tools.compare_report import Entry
-        from fives_tools.html_report import certificate_html
-
         page = certificate_html(Entry(run.adapter.name, run, rerun), args.book)
         files.write_text(Path(args.html), page)
 

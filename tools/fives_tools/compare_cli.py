@@ -14,6 +14,10 @@ from fives_tools.adapter import AdapterRefused
 from fives_tools.cases import load_cases
 from fives_tools.compare_report import BOOK, Entry, counts_text, to_json, to_markdown
 from fives_tools.html_report import comparison_html
+from fives_tools.runner import run_cases
+from fives_tools.selection import Filters, split, unknown_names
+from fives_tools.stdio_server import REFERENCE_COMMAND
+from fives_tools.subprocess_adapter import SubprocessAdapter
 from fives_tools.verdict import decide
 
 #: The name the reference engine is shown under.
@@ -37,11 +41,13 @@ def book_prefix(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
+class CompareError(Exception):
+    """The comparison cannot run as asked; printed on one line, exit 2."""
+
+
 def entries_to_run(args: argparse.Namespace) -> list[tuple[str, list[str] | str, str]]:
     """(name, command, re-run prefix) of every implementation, the reference engine first
     unless ``--no-reference``; a name given twice is a usage error."""
-    from fives_tools.cli import REFERENCE_COMMAND, UsageError  # cli imports this module
-
     chosen: list[tuple[str, list[str] | str, str]] = []
     if not args.no_reference:
         chosen.append((REFERENCE, REFERENCE_COMMAND, "fives certify"))
@@ -50,23 +56,22 @@ def entries_to_run(args: argparse.Namespace) -> list[tuple[str, list[str] | str,
     names = [name for name, _, _ in chosen]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise UsageError(f"--adapter: the name {twice[0]!r} is given twice; name each once")
+        raise CompareError(f"--adapter: the name {twice[0]!r} is given twice; name each once")
     if not chosen:
-        raise UsageError("nothing to compare: give --adapter NAME=COMMAND or keep the reference")
+        raise CompareError("nothing to compare: give --adapter NAME=COMMAND or keep the reference")
     return chosen
 
 
-def cmd_compare(args: argparse.Namespace) -> int:
-    from fives_tools.cli import UsageError, _filters_of
-    from fives_tools.runner import run_cases
-    from fives_tools.selection import split
-    from fives_tools.subprocess_adapter import SubprocessAdapter
-
-    filters = _filters_of(args)
+def run_all(args: argparse.Namespace) -> list[Entry]:
+    """Run the selected cases against every implementation, in the order given."""
+    filters = Filters.of(args.game, args.rule, args.level, args.case)
+    problems = unknown_names(filters)
+    if problems:
+        raise CompareError("; ".join(problems))
     chosen = entries_to_run(args)
     cases, left_out = split(load_cases(), filters)
     if not cases:
-        raise UsageError("no case matches the filters")
+        raise CompareError("no case matches the filters")
     entries = []
     for name, command, rerun in chosen:
         adapter = SubprocessAdapter(
@@ -75,11 +80,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
         try:
             run = run_cases(adapter, cases)
         except AdapterRefused as exc:
-            raise UsageError(f"cannot compare {name}: {exc}") from None
+            raise CompareError(f"cannot compare {name}: {exc}") from None
         run.filters, run.left_out, run.command = filters, left_out, rerun
         entries.append(Entry(name, run, rerun))
         if not args.quiet:
             print(f"{name}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
+    return entries
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    try:
+        entries = run_all(args)
+    except CompareError as exc:
+        print(f"fives compare: {exc}", file=sys.stderr)
+        return 2
     if args.markdown:
         files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
     if args.html:

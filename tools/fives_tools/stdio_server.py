@@ -14,6 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+#: The command that serves the reference engine: what ``fives certify`` runs by default.
+REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.stdio_server"]
+
 
 def _write(out: TextIO, message: dict[str, Any]) -> None:
     out.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n")

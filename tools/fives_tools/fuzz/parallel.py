@@ -29,7 +29,7 @@ class AdapterSpec:
             return SubprocessAdapter(self.command, timeout=self.timeout)
         if self.python:
             return PythonAdapter(load_object(self.python), self.python)
-        from fives_tools.cli import REFERENCE_COMMAND  # the reference engine, as certify runs it
+        from fives_tools.stdio_server import REFERENCE_COMMAND  # as certify runs it
 
         return SubprocessAdapter(REFERENCE_COMMAND, timeout=self.timeout)
 
