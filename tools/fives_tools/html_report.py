@@ -40,7 +40,8 @@ th { background: #f3f1ea; }
 td.cell { text-align: center; min-width: 4rem; }
 td code { white-space: nowrap; }
 .pass { background: #dff3df; } .FAIL, .ERROR { background: #f7d4d0; font-weight: bold; }
-.affected { background: #fbeccc; } .skip { color: #888; } .none { color: #bbb; }
+.affected { background: #fbeccc; } td.cell a { color: inherit; text-decoration: none; }
+td.cell a[href^="#"] { text-decoration: underline; } .skip { color: #888; } .none { color: #bbb; }
 .certified { color: #17692a; } .partial { color: #8a6200; } .not-certified { color: #a8231a; }
 pre { background: #f7f6f1; border: 1px solid #ddd8c8; padding: 0.6rem; overflow-x: auto;
   white-space: pre-wrap; }
@@ -53,7 +54,8 @@ LEGEND = (
     " <b>FAIL</b> or <b>ERROR</b>, a case whose primary rule it is failed; <b>affected</b>, a"
     " failing case touches the rule but checks another; <b>skip</b>, the implementation does"
     " not declare the game, level or player count; <b>-</b>, no case of its run checks the"
-    " rule there. A rule links to its entry in the rule book, a failure to its details below."
+    " rule there. A rule and its cells link to its entry in the rule book, a failure to its"
+    " details below."
 )
 
 
@@ -67,12 +69,14 @@ def _verdict_class(entry: Entry) -> str:
     return {CERTIFIED: "certified", PARTIAL: "partial"}.get(kind, "not-certified")
 
 
-def _cell(entry: Entry, cell: Cell) -> str:
+def _cell(entry: Entry, cell: Cell, rule_href: str) -> str:
+    """A failure links to its details on the page, any other word to the rule's entry."""
     css = {"-": "none", AFFECTED: "affected"}.get(cell.word, cell.word)
-    text = e(cell.word)
     if cell.failure is not None:
-        text = f'<a href="#{e(failure_anchor(entry.label, cell.failure))}">{text}</a>'
-    return f'<td class="cell {e(css)}">{text}</td>'
+        href = "#" + failure_anchor(entry.label, cell.failure)
+    else:
+        href = rule_href
+    return f'<td class="cell {e(css)}"><a href="{e(href)}">{e(cell.word)}</a></td>'
 
 
 def _summary(entries: Sequence[Entry]) -> list[str]:
@@ -107,7 +111,10 @@ def _tables(entries: Sequence[Entry], book: str) -> list[str]:
             for rule_id, row in rows.items():
                 href = e(rule_link(book, game, rule_id))
                 link = f'<a href="{href}"><code>{e(rule_id)}</code></a>'
-                tds = "".join(_cell(entry, c) for entry, c in zip(entries, row, strict=True))
+                tds = "".join(
+                    _cell(entry, c, rule_link(book, game, rule_id))
+                    for entry, c in zip(entries, row, strict=True)
+                )
                 out.append(f"<tr><td>{link}</td>{tds}</tr>")
             out.append("</table>")
     return out
@@ -130,7 +137,10 @@ def _grid(entry: Entry, book: str) -> list[str]:
                 continue
             href = e(rule_link(book, game, rule_id))
             tds = "".join(
-                _cell(entry, found[0]) if found else '<td class="cell none">-</td>' for found in row
+                _cell(entry, found[0], rule_link(book, game, rule_id))
+                if found
+                else '<td class="cell none">-</td>'
+                for found in row
             )
             out.append(f'<tr><td><a href="{href}"><code>{e(rule_id)}</code></a></td>{tds}</tr>')
         out.append("</table>")
