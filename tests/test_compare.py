@@ -13,7 +13,9 @@ import jsonschema
 import pytest
 from bent_engines.catalog import CountsUnstartedBranch
 
+from fives_tools.book import build_books
 from fives_tools.book.browser import browser, probe
+from fives_tools.book.names import rule_anchor
 from fives_tools.cases import Case, load_cases
 from fives_tools.cli import main
 from fives_tools.compare_report import Entry, cells, failure_anchor, to_markdown
@@ -104,6 +106,16 @@ def test_rules_link_to_their_book_anchor(entries: list[Entry]) -> None:
     assert set(links) == {
         rule for by_rule in cells(entries)["all-fives"].values() for rule in by_rule
     }
+
+
+def test_every_rule_link_names_an_entry_of_its_book(entries: list[Entry]) -> None:
+    """The links use the books' own anchors: each names a rule the All Fives book has an
+    entry for (its article's id is ``rule_anchor`` of the rule)."""
+    [book] = build_books(["all-fives"])
+    anchors = {rule_anchor(rule.id) for rule in book.rules}
+    html = comparison_html(entries, "fives compare")
+    linked = set(re.findall(r'href="book/all-fives\.html#([^"]+)"', html))
+    assert linked and linked <= anchors
 
 
 def test_the_html_certificate_has_the_verdict_and_every_failure(entries: list[Entry]) -> None:
