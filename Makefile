@@ -8,7 +8,7 @@ STAMP := .setup.stamp
 MUTATION_STAMP := .mutation.stamp
 OPENSPIEL_STAMP := .setup-openspiel.stamp
 
-.PHONY: certify test test-openspiel setup mutation branch-coverage
+.PHONY: certify test test-openspiel setup mutation branch-coverage comparison
 
 certify: $(STAMP)
 	fives certify
@@ -26,6 +26,20 @@ test-openspiel: $(OPENSPIEL_STAMP)
 
 setup: $(STAMP)
 
+# The committed certificate of the third-party engine all-fives-domino and the comparison
+# of the reference engine, the Node example and it (docs/comparisons/), regenerated; the
+# rule books they link to are built beside them (not committed: `fives docs` makes them).
+# `fives certify` exits 1 for a run that is not certified, as this one is.
+COMPARISONS := docs/comparisons
+NODE_ADAPTER := node examples/node-adapter/adapter.js
+AFD_ADAPTER := python examples/all_fives_domino/adapter.py
+comparison: $(STAMP)
+	fives docs --out $(COMPARISONS)/book
+	fives certify -q --adapter '$(AFD_ADAPTER)' --markdown $(COMPARISONS)/all-fives-domino.md \
+	  --html $(COMPARISONS)/all-fives-domino.html > /dev/null || test $$? -eq 1
+	fives compare --adapter 'node=$(NODE_ADAPTER)' --adapter 'all-fives-domino=$(AFD_ADAPTER)' \
+	  --markdown $(COMPARISONS)/comparison.md --html $(COMPARISONS)/comparison.html
+
 # Mutation testing of the reference engine, the must conformance cases its only test
 # (mutmut 3; about half an hour on 2 cores), and the report with the branch coverage.
 mutation: $(MUTATION_STAMP)
@@ -35,7 +49,8 @@ mutation: $(MUTATION_STAMP)
 branch-coverage: $(MUTATION_STAMP)
 	$(PYTHON) -m benchmarks.mutation branches
 
-# Installs the package with its test extras, Debian's graphviz for the `dot` binary and
+# Installs the package with its test extras, the third-party engine certified beside it
+# (the thirdparty extra), Debian's graphviz for the `dot` binary and
 # Debian's chromium, in which the rule books are tested headless.
 $(STAMP): pyproject.toml
 	@command -v dot >/dev/null 2>&1 || { \
@@ -48,7 +63,7 @@ $(STAMP): pyproject.toml
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	      || echo "warning: could not install chromium; the books' browser test needs it"; \
 	  else echo "warning: install Chromium for the books' browser test"; fi; }
-	$(PYTHON) -m pip install -q -e '.[test]'
+	$(PYTHON) -m pip install -q -e '.[test,thirdparty]'
 	@touch $(STAMP)
 
 $(MUTATION_STAMP): pyproject.toml

@@ -24,6 +24,9 @@ OUTPUTS: dict[str, tuple[list[str], str, bool]] = {
     "junit": (["certify", "--in-process", "-q", "--case", CASE, "--junit"], "junit.xml", False),
     "markdown": (["certify", "--in-process", "-q", "--case", CASE, "--markdown"], "c.md", False),
     "badges": (["certify", "--in-process", "-q", "--case", CASE, "--badges"], "badges", True),
+    "html": (["certify", "--in-process", "-q", "--case", CASE, "--html"], "c.html", False),
+    "compare --markdown": (["compare", "-q", "--case", CASE, "--markdown"], "c.md", False),
+    "compare --html": (["compare", "-q", "--case", CASE, "--html"], "c.html", False),
     "cases --dump": (["cases", "--case", CASE, "--dump"], "cases.json", False),
     "play -o": (["play", "--seed", "3", "-o"], "match.json", False),
     "render -o": (["render", "--plays", "[1|4]", "--game", "five-up", "-o"], "t.dot", False),
@@ -41,6 +44,7 @@ def _built_once(monkeypatch: pytest.MonkeyPatch, built: tuple[list[Case], list[B
     """The cases are read and the books built once: these tests are about writing."""
     cases, books = built
     monkeypatch.setattr("fives_tools.cli.load_cases", lambda: cases)
+    monkeypatch.setattr("fives_tools.compare_cli.load_cases", lambda: cases)
     monkeypatch.setattr("fives_tools.render.commands.build_books", lambda games=None: books)
 
 
@@ -49,7 +53,7 @@ def _fives(output: str, target: Path, capsys: pytest.CaptureFixture[str]) -> tup
     args, _, _ = OUTPUTS[output]
     code = cli.main([*args, str(target)])
     captured = capsys.readouterr()
-    if code == 2 and output in ("json", "junit", "markdown", "badges"):
+    if code == 2 and output in ("json", "junit", "markdown", "badges", "html"):
         assert "CERTIFIED" in captured.out  # the certificate is printed before the write fails
     return code, captured.err
 

@@ -23,9 +23,12 @@ from fives_tools.certify.cases import FixtureError, coverage, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
 from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
+from fives_tools.compare_cli import add_compare_command, book_prefix
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
 
@@ -71,6 +74,18 @@ def _filters(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="PATTERN",
         help="only case IDs matching this glob, e.g. 'five-up/layout/*'",
+    )
+
+
+def _timeouts(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=options.seconds,
+        default=20.0,
+        help="seconds for an adapter to start and send ready (default 20)",
     )
 
 
@@ -121,6 +136,9 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
         formats.write_markdown(run, Path(args.markdown), rerun)
     if args.badges:
         formats.write_badges(run, Path(args.badges))
+    if args.html:
+        page = certificate_html(Entry(run.adapter.name, run, rerun), args.book)
+        files.write_text(Path(args.html), page)
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
@@ -242,15 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--in-process", action="store_true", help="the reference engine without a subprocess"
     )
     _filters(certify)
-    certify.add_argument(
-        "--timeout", type=options.seconds, default=10.0, help="seconds per case (default 10)"
-    )
-    certify.add_argument(
-        "--startup-timeout",
-        type=options.seconds,
-        default=20.0,
-        help="seconds for the adapter to start and send ready (default 20)",
-    )
+    _timeouts(certify)
     certify.add_argument(
         "--known-failures", metavar="FILE", help="case IDs/globs expected to fail, one per line"
     )
@@ -259,6 +269,14 @@ def build_parser() -> argparse.ArgumentParser:
     certify.add_argument("--markdown", metavar="FILE", help="also write the Markdown certificate")
     certify.add_argument(
         "--badges", metavar="DIR", help="also write one shields.io endpoint badge per game"
+    )
+    certify.add_argument("--html", metavar="FILE", help="also write the certificate as HTML")
+    certify.add_argument(
+        "--book",
+        metavar="PREFIX",
+        type=book_prefix,
+        default="book/",
+        help="the rule books' folder or URL the --html links start with (default book/)",
     )
     certify.add_argument(
         "--require-certificate",
@@ -287,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         " it; exits 1 when a rule has none.",
     )
     cov.set_defaults(func=cmd_coverage)
+    add_compare_command(sub, _filters, _timeouts)
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)
