@@ -8,6 +8,7 @@ packages. It is not part of the suite's own tests (``tests/``), whose other chec
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +21,11 @@ from fives_tools.certify.runner import PASS, run_case
 
 MUST_CASES = [case for case in load_cases() if case.level == "must"]
 
+#: The protocol's default time for one reply (spec/protocol.md, ``--timeout``): a reply that
+#: does not come in time fails its case under ``fives certify``, so it fails it here too.
+#: Counted in CPU seconds of this process, so that a loaded machine fails no case.
+REPLY_SECONDS = 10.0
+
 
 def clear_engine_caches() -> None:
     """Forget loaded games, tile states and play texts worked out by earlier code."""
@@ -30,11 +36,33 @@ def clear_engine_caches() -> None:
     terms._PLAY_TEXT.clear()
 
 
+class ReplyTimeout(Exception):
+    """A case's replies took longer than the protocol allows."""
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise ReplyTimeout(f"no reply within {REPLY_SECONDS:.0f} s of CPU time (spec/protocol.md)")
+
+
+@pytest.fixture(autouse=True)
+def fresh_engine() -> Iterator[None]:
+    """Each case works out its games, tile states and play texts itself, in its time limit.
+
+    The memos would otherwise be filled by whichever case ran first: mutmut, which runs a
+    mutant only against the cases that called the mutated function, would then test the
+    code that fills them with that one case alone. And mutmut forks every mutant from a
+    process that already ran the cases: memos of the original code would hide its mutants.
+    """
+    clear_engine_caches()
+    previous = signal.signal(signal.SIGVTALRM, _out_of_time)
+    signal.setitimer(signal.ITIMER_VIRTUAL, REPLY_SECONDS)
+    yield
+    signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    signal.signal(signal.SIGVTALRM, previous)
+
+
 @pytest.fixture(scope="session")
 def adapter() -> Iterator[Adapter]:
-    # mutmut forks every mutant from a process that already ran the cases: memoised games
-    # and layout states of the original code would hide mutants of the code that fills them.
-    clear_engine_caches()
     engine = ReferenceAdapter()
     engine.start()
     yield engine

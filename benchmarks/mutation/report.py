@@ -70,7 +70,7 @@ def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
     if baseline is not None:
         before = json.loads(baseline.read_text(encoding="utf-8"))
         out += [
-            f"Before the fixtures written for this report: {before['killed']} of"
+            f"The report before this one: {before['killed']} of"
             f" {before['scored']} killed ({100 * before['killed'] / before['scored']:.1f} %),"
             f" {before['open']} open survivors.",
             "",
