@@ -32,9 +32,17 @@ from fives_fast.tables import (
     action_to_string,
 )
 
+_NONE: list[int] = []  # no action listed yet (never changed)
 # kinds of the compact log
 _PLAY, _DRAW, _PASS, _OUT, _BLOCK = range(5)
 LogEntry = tuple[int, ...]
+
+
+def _mask(tiles: list[int]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
 
 
 class FastHand:
@@ -67,7 +75,7 @@ class FastHand:
         61), else only the first double played (All Fives)."""
         self.every_double = every_double
         self.players = len(hands)
-        self.masks = [sum(1 << t for t in hand) for hand in hands]
+        self.masks = [_mask(hand) for hand in hands]
         self.boneyard = boneyard
         self.next = 0  # index of the next tile to draw
         self.leader = leader
@@ -76,13 +84,13 @@ class FastHand:
         self.went_out = -1
         self.blocked = False
         self.state = [-1] * NUM_TILES  # per tile: its state on the layout, -1 off it
-        self.open: list[int] = []  # tiles on the layout with an open place, ascending
+        self.open: list[int] = []  # states of the tiles with an open place, by tile
         self.moves: list[tuple[int, int]] = []  # (attach point, pips) in canonical order
         self.fits = 0  # the tiles that match a move
         self.total = 0
         self.any_double = False
         self.log: list[LogEntry] = []
-        self._legal: list[int] = []
+        self._legal = _NONE
 
     @classmethod
     def of(
@@ -156,7 +164,7 @@ class FastHand:
                 f"action {action} ({action_to_string(action)}) is not legal here;"
                 f" legal: {self._legal}"
             )
-        self._legal = []
+        self._legal = _NONE
         seat = self.current
         if action >= LEAD:
             self._play(seat, action)
@@ -172,7 +180,10 @@ class FastHand:
             self.current = (seat + 1) % self.players
         if self.next == len(self.boneyard) and self.went_out < 0 and not self.blocked:
             fits = self.fits if self.open else -1
-            if not any(mask & fits for mask in self.masks):
+            for mask in self.masks:
+                if mask & fits:
+                    break
+            else:  # nobody can play and nobody can draw
                 self.blocked = True
                 self.log.append((_BLOCK,))
 
@@ -180,8 +191,9 @@ class FastHand:
         join = JOIN[action]
         assert join is not None
         tile, anchor, place, new = join
-        state = self.state
-        if IS_DOUBLE[tile] and (self.every_double or not self.any_double):
+        state, open_ = self.state, self.open
+        double = IS_DOUBLE[tile]
+        if double and (self.every_double or not self.any_double):
             new |= SPINNER
         if anchor < 0:
             self.total = VALUE[new]
@@ -190,16 +202,19 @@ class FastHand:
             joined = old | place
             state[anchor] = joined
             self.total += VALUE[joined] - VALUE[old] + VALUE[new]
-            if not MOVES[joined]:
-                self.open.remove(anchor)
+            if MOVES[joined]:
+                open_[open_.index(old)] = joined  # the same tile: the order holds
+            else:
+                open_.remove(old)
         state[tile] = new
-        bisect.insort(self.open, tile)
-        self.any_double = self.any_double or IS_DOUBLE[tile]
+        bisect.insort(open_, new)  # states sort as their tiles
+        if double:
+            self.any_double = True
         moves: list[tuple[int, int]] = []
         fits = 0
-        for t in self.open:
-            moves += MOVES[state[t]]
-            fits |= FITS[state[t]]
+        for placed in open_:
+            moves += MOVES[placed]
+            fits |= FITS[placed]
         self.moves = moves
         self.fits = fits
         self.masks[seat] ^= 1 << tile
