@@ -254,11 +254,15 @@ def _per_play(r: Results) -> list[str]:
     header = ["game", "plain plays 1-5 (µs)", "plain plays 20-28 (µs)", "plain late / early"]
     if r.per_play_fast:
         header += ["fast plays 1-5 (µs)", "fast plays 20-28 (µs)", "fast late / early"]
+    median = (
+        " Each time is the median of the plays counted: on a shared machine a few plays"
+        " timed across a preemption take milliseconds and would sway a mean."
+    )
     return [
         f"Plain engine: `Layout.play` plus `Ruleset.play_score`, {r.workload.layouts} whole"
         " random layouts per game (all 28 tiles). Fast path: `FastHand.apply_action` plus"
         " `Ruleset.play_raw`, one seat holding all 28 tiles, the same random layouts (same"
-        " seed, same legal plays in the same order).",
+        " seed, same legal plays in the same order)." + median,
         "",
         *_table([*header, "plays counted"], rows),
     ]
