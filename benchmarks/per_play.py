@@ -26,6 +26,14 @@ EARLY = range(1, 6)
 LATE = range(20, 29)
 
 
+def _keep(number: int, elapsed: int, early: list[int], late: list[int]) -> None:
+    """File the time of play ``number`` of a layout as early, late, or neither."""
+    if number in EARLY:
+        early.append(elapsed)
+    elif number in LATE:
+        late.append(elapsed)
+
+
 def _play_layouts(game: str, layouts: int, rng: random.Random) -> tuple[list[int], list[int]]:
     ruleset = find_game(game)
     early: list[int] = []
@@ -40,10 +48,7 @@ def _play_layouts(game: str, layouts: int, rng: random.Random) -> tuple[list[int
             ruleset.play_score(layout.play(play))
             elapsed = time.perf_counter_ns() - start
             number += 1
-            if number in EARLY:
-                early.append(elapsed)
-            elif number in LATE:
-                late.append(elapsed)
+            _keep(number, elapsed, early, late)
             remaining.remove(play.tile)
     return early, late
 
@@ -63,10 +68,7 @@ def _play_layouts_fast(game: str, layouts: int, rng: random.Random) -> tuple[lis
             play_raw(hand.total)
             elapsed = time.perf_counter_ns() - start
             number += 1
-            if number in EARLY:
-                early.append(elapsed)
-            elif number in LATE:
-                late.append(elapsed)
+            _keep(number, elapsed, early, late)
     return early, late
 
 

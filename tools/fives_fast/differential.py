@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from fives_engine import HandState, MatchState, Ruleset, Setup, find_game
@@ -37,11 +36,22 @@ def _differ(step: int, what: str, reference: object, fast: object) -> str | None
     return f"step {step}: {what} differ: reference {reference!r}, fast {fast!r}"
 
 
-def _steps(
-    legal: list[str], fast_legal: list[int], seat: object, fast_seat: object, step: int
-) -> Iterator[str | None]:
-    yield _differ(step, "players to act", seat, fast_seat)
-    yield _differ(step, "legal actions", legal, [action_to_string(a) for a in fast_legal])
+def _one_step(
+    reference: HandState | MatchState, fast: FastHand | FastMatch, chooser: random.Random, step: int
+) -> tuple[str | None, list[dict[str, Any]] | None]:
+    """Compare who acts and what is legal; then, unless the game is over (no events), apply
+    one action chosen at random to both and compare the events it caused."""
+    legal = [str(a) for a in reference.legal_actions()]
+    fast_legal = [action_to_string(a) for a in fast.legal_actions()]
+    problem = _differ(step, "players to act", reference.current_player, fast.current_player)
+    problem = problem or _differ(step, "legal actions", legal, fast_legal)
+    if problem or reference.is_terminal or fast.is_terminal:
+        return problem, None
+    action = chooser.choice(reference.legal_actions())
+    start = len(fast.log)
+    events = [e.to_json() for e in reference.apply_action(action)]
+    fast.apply_action(action_id(action))
+    return _differ(step, f"events of {action}", events, fast_events(fast, start)), events
 
 
 def hand_disagreement(game: str, players: int, partners: bool, seed: int) -> str | None:
@@ -55,21 +65,9 @@ def hand_disagreement(game: str, players: int, partners: bool, seed: int) -> str
     fast = FastHand.of(ruleset, [list(h) for h in deal.hands], list(deal.boneyard), leader)
     step = 0
     while True:
-        legal = [str(a) for a in reference.legal_actions()]
-        for problem in _steps(
-            legal, fast.legal_actions(), reference.current_player, fast.current_player, step
-        ):
-            if problem:
-                return problem
-        if reference.is_terminal or fast.is_terminal:
-            return _differ(step, "ends", reference.is_terminal, fast.is_terminal)
-        action = rng.choice(reference.legal_actions())
-        seen = len(fast.log)
-        events = [e.to_json() for e in reference.apply_action(action)]
-        fast.apply_action(action_id(action))
-        problem = _differ(step, f"events of {action}", events, fast_events(fast, seen))
-        if problem:
-            return problem
+        problem, events = _one_step(reference, fast, rng, step)
+        if problem or events is None:
+            return problem or _differ(step, "ends", reference.is_terminal, fast.is_terminal)
         problem = _differ(step, "hands", [list(h) for h in reference.hands], fast.hands())
         if problem:
             return problem
@@ -101,23 +99,12 @@ def match_disagreement(
     problem = _differ(0, "opening events", opening, fast_events(fast, 0))
     step = 0
     while problem is None:
-        legal = [str(a) for a in reference.legal_actions()]
-        for problem in _steps(
-            legal, fast.legal_actions(), reference.current_player, fast.current_player, step
-        ):
-            if problem:
-                return problem
-        if reference.is_terminal or fast.is_terminal:
-            return _differ(step, "winners", reference.winner, fast.winner)
-        action = chooser.choice(reference.legal_actions())
-        start = len(fast.log)
-        events = [e.to_json() for e in reference.apply_action(action)]
-        fast.apply_action(action_id(action))
+        problem, events = _one_step(reference, fast, chooser, step)
+        if problem or events is None:
+            return problem or _differ(step, "winners", reference.winner, fast.winner)
         if seen is not None:
             seen.update(_kind(e) for e in events)
-        problem = _differ(step, f"events of {action}", events, fast_events(fast, start)) or _differ(
-            step, "scores", reference.scores, fast.scores
-        )
+        problem = _differ(step, "scores", reference.scores, fast.scores)
         step += 1
     return problem
 
