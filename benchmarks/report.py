@@ -213,12 +213,22 @@ def _peer(r: Results) -> list[str]:
         label = f"{block_dominoes.GAME} ({version}), 2 players"
         rows.append(_peer_row(label, side.openspiel))
         block = side.openspiel
+        ratios = []
+        for name, rate in side.ours_in_openspiel.items():
+            rows.append(_peer_row(f"ours: `{name}(per_hand=true)` through OpenSpiel", rate))
+            ratios.append(f"`{name}` {_x(rate.actions_per_s / block.actions_per_s)}")
+        if ratios:
+            notes.append(
+                "Our games through the same OpenSpiel loop (`fives_openspiel`, over the"
+                " reference engine, one hand at two players; their chance nodes timed, not"
+                f" counted) make {', '.join(ratios)} the actions/s of `{block_dominoes.GAME}`."
+            )
         nodes = block.count.actions + block_dominoes.DEAL_NODES * block.count.hands
         notes.append(
             f"With its {block_dominoes.DEAL_NODES} chance nodes per game counted as actions"
             f" too, `{block_dominoes.GAME}` applies {_n(nodes / block.seconds)} actions/s."
         )
-    lines = _table(["peer", "hands/s", "actions/s", "plays/s", "actions/hand"], rows)
+    lines = _table(["who", "hands/s", "actions/s", "plays/s", "actions/hand"], rows)
     return [
         f"`{peer.PACKAGE}`: {r.workload.peer_games} random games per round (`Game.new()`, then"
         " a uniformly random `make_move(*valid_moves[i])` until `result` is set)."
