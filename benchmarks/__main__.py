@@ -41,10 +41,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         workload=work,
         machine=machine(),
         playouts=_step(
-            "random playouts, ours and the peer's",
-            lambda: side_by_side(work.hands, work.peer_games, work.rounds),
+            "random playouts: the plain engine, the fast path and the peers",
+            lambda: side_by_side(work.hands, work.peer_games, work.rounds, work.openspiel_games),
         ),
         per_play=_step("per-play cost", lambda: {g: per_play_cost(g, work.layouts) for g in games}),
+        per_play_fast=_step(
+            "per-play cost, fast path",
+            lambda: {g: per_play_cost(g, work.layouts, fast=True) for g in games},
+        ),
         perft=_step("perft", lambda: perft_speed(work.perft_budget_s)),
         certification=_step("certification", lambda: certification(work.certify_repeat)),
         fuzzing=_step("fuzz throughput", lambda: fuzz_throughput(work.fuzz_requests)),

@@ -3,7 +3,9 @@
 An *action* is one turn a player takes: for us a play, a draw or a pass (one
 ``apply_action``, chosen uniformly from ``legal_actions()``). Every hand starts from a
 seeded deal and a neutral draw for the lead, so each round of a run plays the very same
-hands.
+hands. The plain engine (``fives_engine``) and the fast path (``fives_fast``) deal alike
+and list legal actions in the same order, so the same seed plays the very same hands
+through both: their counts must be equal.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from dataclasses import dataclass
 
 from fives_engine import HandState, Play, Ruleset, Setup, find_game
 from fives_engine.deal import draw_winner, random_deal
+from fives_engine.layout import EVERY_DOUBLE
+from fives_fast import FastHand, deal_ids
+from fives_fast.tables import LEAD
 
 
 @dataclass(frozen=True)
@@ -51,9 +56,15 @@ def seeded_hand(ruleset: Ruleset, setup: Setup, rng: random.Random) -> HandState
     return HandState(ruleset, deal, draw_winner(deal.draws, setup.players))
 
 
-def play_hands(table: Table, hands: int, seed: int = 1) -> Count:
+def _setup(table: Table) -> tuple[Ruleset, Setup]:
     ruleset = find_game(table.game)
-    setup = Setup.of(ruleset, table.players, not table.alone if table.players == 4 else None)
+    partners = not table.alone if table.players == 4 else None
+    return ruleset, Setup.of(ruleset, table.players, partners)
+
+
+def play_hands(table: Table, hands: int, seed: int = 1) -> Count:
+    """Random playouts through the reference engine's ``HandState``."""
+    ruleset, setup = _setup(table)
     rng = random.Random(seed)
     actions = plays = 0
     for _ in range(hands):
@@ -63,4 +74,22 @@ def play_hands(table: Table, hands: int, seed: int = 1) -> Count:
             hand.apply_action(action)
             actions += 1
             plays += isinstance(action, Play)
+    return Count(hands, actions, plays)
+
+
+def play_hands_fast(table: Table, hands: int, seed: int = 1) -> Count:
+    """The same playouts through the fast path's ``FastHand`` (integer action ids)."""
+    ruleset, setup = _setup(table)
+    every_double = ruleset.spinners == EVERY_DOUBLE
+    size = setup.deal_size(ruleset)
+    rng = random.Random(seed)
+    choice = rng.choice
+    actions = plays = 0
+    for _ in range(hands):
+        hand = FastHand(every_double, *deal_ids(setup.players, size, rng))
+        while not hand.is_terminal:
+            action = choice(hand.legal_actions())
+            hand.apply_action(action)
+            actions += 1
+            plays += action >= LEAD
     return Count(hands, actions, plays)

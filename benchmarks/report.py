@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from benchmarks import peer
+from benchmarks import block_dominoes, peer
 from benchmarks.certification import Certification
 from benchmarks.fuzzing import FuzzRate
 from benchmarks.memory import Traced
 from benchmarks.openspiel_bot import UCT_C, BotRun
 from benchmarks.perft import PerftRun
-from benchmarks.side_by_side import SideBySide
+from benchmarks.side_by_side import Rate, SideBySide
 from benchmarks.test_suite_time import SuiteTime
 from benchmarks.workload import Workload
 
@@ -19,7 +19,7 @@ SECTIONS = (
     "Headline",
     "Machine",
     "Random playouts",
-    "The peer: dominoes",
+    "The peers",
     "Per-play cost",
     "Perft",
     "Certification",
@@ -30,6 +30,8 @@ SECTIONS = (
     "Method",
 )
 PER_PLAY_TARGET = 1.5
+DOMINOES_TARGET = 1.0  # the fast path's actions/s against dominoes, every table
+OPENSPIEL_TARGET = 2.0  # the fast path's actions/s against python_block_dominoes
 CERTIFY_TARGET = 3.0
 SUITE_TARGET_S = 120.0
 FUZZ_TARGETS = {"layout": 2000.0, "hands": 300.0}  # requests/s through the protocol, 2 jobs
@@ -47,6 +49,7 @@ class Results:
     suite: SuiteTime | None  # None when skipped
     memory: tuple[Traced, Traced, int]  # one hand, a batch, the batch's hands
     bot: list[BotRun] | None = None  # None without the openspiel extra
+    per_play_fast: dict[str, dict[str, float]] = field(default_factory=dict)  # the fast path
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
@@ -70,28 +73,32 @@ def _met(ok: bool) -> str:
 def _headline(r: Results) -> list[str]:
     rows: list[list[object]] = []
     side = r.playouts
-    if side.peer is not None:
-        worst = min(rate.actions_per_s for rate in side.ours.values()) / side.peer.actions_per_s
-        best = max(rate.actions_per_s for rate in side.ours.values()) / side.peer.actions_per_s
+    peers = [
+        (f"dominoes {side.peer_version}", side.peer, DOMINOES_TARGET),
+        (f"OpenSpiel {block_dominoes.GAME}", side.openspiel, OPENSPIEL_TARGET),
+    ]
+    for name, theirs, target in peers:
+        for path, ours in (("fast path", side.fast), ("plain engine", side.ours)):
+            measure = f"actions/s against {name} (all tables), {path}"
+            if theirs is None:
+                rows.append([measure, f"at least {target:g}x", "peer not installed", "-"])
+                continue
+            worst = min(rate.actions_per_s for rate in ours.values()) / theirs.actions_per_s
+            best = max(rate.actions_per_s for rate in ours.values()) / theirs.actions_per_s
+            met = _met(worst >= target) if path == "fast path" else "(before)"
+            rows.append([measure, f"at least {target:g}x", f"{_x(worst)} to {_x(best)}", met])
+    for path, costs in (("fast path", r.per_play_fast), ("plain engine", r.per_play)):
+        if not costs:
+            continue
+        per_play = max(cost["ratio"] for cost in costs.values())
         rows.append(
             [
-                f"actions/s against dominoes {side.peer_version} (all tables)",
-                "at least 1x",
-                f"{_x(worst)} to {_x(best)}",
-                _met(worst >= 1),
+                f"time per play, plays 20-28 against 1-5 (worst game), {path}",
+                f"within {PER_PLAY_TARGET}x",
+                _x(per_play),
+                _met(per_play <= PER_PLAY_TARGET),
             ]
         )
-    else:
-        rows.append(["actions/s against dominoes", "at least 1x", "peer not installed", "-"])
-    per_play = max(cost["ratio"] for cost in r.per_play.values())
-    rows.append(
-        [
-            "time per play, plays 20-28 against 1-5 (worst game)",
-            f"within {PER_PLAY_TARGET}x",
-            _x(per_play),
-            _met(per_play <= PER_PLAY_TARGET),
-        ]
-    )
     cert = r.certification
     rows.append(
         [
@@ -130,87 +137,144 @@ def _machine(r: Results) -> list[str]:
     return _table(["fact", "value"], list(r.machine.items()))
 
 
+def _vs(rate: Rate, theirs: Rate | None) -> str:
+    return "-" if theirs is None else _x(rate.actions_per_s / theirs.actions_per_s)
+
+
 def _playouts(r: Results) -> list[str]:
     side = r.playouts
-    theirs = side.peer
     rows = []
-    for table, rate in side.ours.items():
-        row: list[object] = [
-            table.label,
-            _n(rate.hands_per_s),
-            _n(rate.actions_per_s),
-            _n(rate.plays_per_s),
-            f"{rate.count.actions / rate.count.hands:.1f}",
-        ]
-        if theirs is not None:
-            row += [
-                _x(rate.actions_per_s / theirs.actions_per_s),
-                _x(rate.plays_per_s / theirs.plays_per_s),
+    for table, plain in side.ours.items():
+        fast = side.fast[table]
+        rows.append(
+            [
+                table.label,
+                f"{plain.count.actions / plain.count.hands:.1f}",
+                _n(plain.actions_per_s),
+                _n(fast.actions_per_s),
+                _x(fast.actions_per_s / plain.actions_per_s),
+                _vs(plain, side.peer),
+                _vs(fast, side.peer),
+                _vs(plain, side.openspiel),
+                _vs(fast, side.openspiel),
             ]
-        rows.append(row)
-    header = ["table", "hands/s", "actions/s", "plays/s", "actions/hand"]
-    if theirs is not None:
-        header += ["actions/s vs peer", "plays/s vs peer"]
+        )
+    header = [
+        "table",
+        "actions/hand",
+        "plain actions/s",
+        "fast actions/s",
+        "fast / plain",
+        "plain vs dominoes",
+        "fast vs dominoes",
+        "plain vs OpenSpiel",
+        "fast vs OpenSpiel",
+    ]
     return [
-        f"{r.workload.hands} seeded hands per table, fastest of {side.rounds} round(s);"
-        " the peer ran in the same rounds (next section).",
+        f"{r.workload.hands} seeded hands per table, fastest of {side.rounds} round(s), through"
+        " the plain engine (`fives_engine.HandState`: before) and the fast path"
+        " (`fives_fast.FastHand`: after); the peers ran in the same rounds (next section)."
+        " Both paths play the very same hands (same deals, same legal actions in the same"
+        " order, same random choices): the run checks that their counts of hands, actions"
+        " and plays are equal. *OpenSpiel* is its `python_block_dominoes`.",
         "",
         *_table(header, rows),
     ]
 
 
+def _peer_row(label: str, rate: Rate) -> list[object]:
+    return [
+        label,
+        _n(rate.hands_per_s),
+        _n(rate.actions_per_s),
+        _n(rate.plays_per_s),
+        f"{rate.count.actions / rate.count.hands:.1f}",
+    ]
+
+
 def _peer(r: Results) -> list[str]:
     side = r.playouts
+    rows = []
+    notes = []
     if side.peer is None:
-        return [
+        notes.append(
             f"`{peer.PACKAGE}` is not installed: `pip install -e '.[bench]'` installs"
             f" {peer.PACKAGE}=={peer.VERSION}."
-        ]
-    rate = side.peer
-    rows = [
-        [
-            f"{peer.PACKAGE} {side.peer_version}, 4 partners",
-            _n(rate.hands_per_s),
-            _n(rate.actions_per_s),
-            _n(rate.plays_per_s),
-            f"{rate.count.actions / rate.count.hands:.1f}",
-        ]
-    ]
-    lines = _table(["table", "hands/s", "actions/s", "plays/s", "actions/hand"], rows)
+        )
+    else:
+        rows.append(_peer_row(f"{peer.PACKAGE} {side.peer_version}, 4 partners", side.peer))
+    if side.openspiel is None:
+        notes.append(
+            f"OpenSpiel is not installed: `pip install -e '.[openspiel]'` installs"
+            f" {block_dominoes.PACKAGE}, whose `{block_dominoes.GAME}` is the second peer."
+        )
+    else:
+        version = f"{block_dominoes.PACKAGE} {side.openspiel_version}"
+        label = f"{block_dominoes.GAME} ({version}), 2 players"
+        rows.append(_peer_row(label, side.openspiel))
+        block = side.openspiel
+        ratios = []
+        for name, rate in side.ours_in_openspiel.items():
+            rows.append(_peer_row(f"ours: `{name}(per_hand=true)` through OpenSpiel", rate))
+            ratios.append(f"`{name}` {_x(rate.actions_per_s / block.actions_per_s)}")
+        if ratios:
+            notes.append(
+                "Our games through the same OpenSpiel loop (`fives_openspiel`, over the"
+                " reference engine, one hand at two players; their chance nodes timed, not"
+                f" counted) make {', '.join(ratios)} the actions/s of `{block_dominoes.GAME}`."
+            )
+        nodes = block.count.actions + block_dominoes.DEAL_NODES * block.count.hands
+        notes.append(
+            f"With its {block_dominoes.DEAL_NODES} chance nodes per game counted as actions"
+            f" too, `{block_dominoes.GAME}` applies {_n(nodes / block.seconds)} actions/s."
+        )
+    lines = _table(["who", "hands/s", "actions/s", "plays/s", "actions/hand"], rows)
     return [
-        f"{r.workload.peer_games} random games per round (`Game.new()`, then a uniformly"
-        " random `make_move(*valid_moves[i])` until `result` is set).",
+        f"`{peer.PACKAGE}`: {r.workload.peer_games} random games per round (`Game.new()`, then"
+        " a uniformly random `make_move(*valid_moves[i])` until `result` is set)."
+        f" `{block_dominoes.GAME}`: {r.workload.openspiel_games} random games per round through"
+        " the OpenSpiel API (`new_initial_state()`, then a uniformly random outcome of"
+        " `chance_outcomes()` at each chance node, a uniformly random `legal_actions()` at"
+        " each player's node, until `is_terminal()`).",
         "",
         *lines,
         "",
-        "An action is one turn taken, counted the same way for both: for us a play, a draw or"
-        " a pass (one `apply_action`, chosen uniformly from `legal_actions()`); for the peer a"
-        " play (one `make_move`) or a pass (a `None` in its `moves`, which it makes inside"
-        " `make_move` since the player has no choice). Plays/s compares plays alone. Our"
-        " actions do more: both the turn and the layout are checked, every play is scored"
-        " against the scoring ends, spinners open four ways, and each action is logged as"
-        " an event.",
+        *[note + "\n" for note in notes],
+        "An action is one turn taken, counted the same way for all: for us a play, a draw or"
+        " a pass (one `apply_action`, chosen uniformly from `legal_actions()`); for"
+        " `dominoes` a play (one `make_move`) or a pass (a `None` in its `moves`, which it"
+        " makes inside `make_move` since the player has no choice); for"
+        f" `{block_dominoes.GAME}` a play (one `apply_action` at a player's node; it has no"
+        " pass and its deal is chance nodes, timed like our deals but not counted). Plays/s"
+        " compares plays alone. Our actions do more: both the turn and the layout are"
+        " checked, every play is scored against the scoring ends, spinners open four ways,"
+        " and each action is logged (the plain engine as an event; the fast path as a small"
+        " record, made into the same event only when read).",
     ]
 
 
 def _per_play(r: Results) -> list[str]:
-    rows = [
-        [
-            game,
-            f"{cost['early_us']:.2f}",
-            f"{cost['late_us']:.2f}",
-            _x(cost["ratio"]),
-            f"{cost['early_plays']:,.0f} / {cost['late_plays']:,.0f}",
-        ]
-        for game, cost in r.per_play.items()
-    ]
+    rows = []
+    for game, cost in r.per_play.items():
+        row = [game, f"{cost['early_us']:.2f}", f"{cost['late_us']:.2f}", _x(cost["ratio"])]
+        fast = r.per_play_fast.get(game)
+        if fast is not None:
+            row += [f"{fast['early_us']:.2f}", f"{fast['late_us']:.2f}", _x(fast["ratio"])]
+        rows.append([*row, f"{cost['early_plays']:,.0f} / {cost['late_plays']:,.0f}"])
+    header = ["game", "plain plays 1-5 (µs)", "plain plays 20-28 (µs)", "plain late / early"]
+    if r.per_play_fast:
+        header += ["fast plays 1-5 (µs)", "fast plays 20-28 (µs)", "fast late / early"]
+    median = (
+        " Each time is the median of the plays counted: on a shared machine a few plays"
+        " timed across a preemption take milliseconds and would sway a mean."
+    )
     return [
-        f"`Layout.play` plus `Ruleset.play_score`, {r.workload.layouts} whole random layouts"
-        " per game (all 28 tiles).",
+        f"Plain engine: `Layout.play` plus `Ruleset.play_score`, {r.workload.layouts} whole"
+        " random layouts per game (all 28 tiles). Fast path: `FastHand.apply_action` plus"
+        " `Ruleset.play_raw`, one seat holding all 28 tiles, the same random layouts (same"
+        " seed, same legal plays in the same order)." + median,
         "",
-        *_table(
-            ["game", "plays 1-5 (µs)", "plays 20-28 (µs)", "late / early", "plays counted"], rows
-        ),
+        *_table([*header, "plays counted"], rows),
     ]
 
 
@@ -385,10 +449,11 @@ def _method(r: Results) -> list[str]:
         "All numbers come from one run of `python -m benchmarks` in one process (the test"
         " suite and the adapter run as child processes). Wall time is `time.perf_counter`,"
         " after a garbage collection. Playouts are seeded, so every round repeats the same"
-        " hands; our tables and the peer alternate round by round and each keeps its"
-        " fastest round. The per-play cost is timed play by play (`perf_counter_ns`) after"
-        " a warm-up batch. Memory is measured apart from timing. Ratios only mean something"
-        " within one report: they were measured side by side on the same machine.",
+        " hands; our tables (plain, then fast) and the peers alternate round by round and"
+        " each keeps its fastest round. The per-play cost is timed play by play"
+        " (`perf_counter_ns`) after a warm-up batch. Memory is measured apart from timing."
+        " Ratios only mean something within one report: they were measured side by side on"
+        " the same machine.",
     ]
 
 
@@ -396,7 +461,7 @@ _RENDER: dict[str, Callable[[Results], list[str]]] = {
     "Headline": _headline,
     "Machine": _machine,
     "Random playouts": _playouts,
-    "The peer: dominoes": _peer,
+    "The peers": _peer,
     "Per-play cost": _per_play,
     "Perft": _perft,
     "Certification": _certification,

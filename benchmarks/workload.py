@@ -11,6 +11,7 @@ class Workload:
     name: str
     hands: int  # random playouts per table, per round
     peer_games: int  # the peer's playouts per round
+    openspiel_games: int  # python_block_dominoes playouts per round
     rounds: int  # interleaved rounds; each side keeps its fastest
     layouts: int  # whole layouts per game for the per-play cost
     perft_budget_s: float  # per perft position
@@ -26,6 +27,7 @@ FULL = Workload(
     "full",
     hands=1000,
     peer_games=4000,
+    openspiel_games=1000,
     rounds=5,
     layouts=3000,
     perft_budget_s=2.0,
@@ -39,6 +41,7 @@ QUICK = Workload(
     "quick",
     hands=5,
     peer_games=10,
+    openspiel_games=5,
     rounds=1,
     layouts=10,
     perft_budget_s=0.02,

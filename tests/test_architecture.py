@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOTS = ("fives_tools", "fives_openspiel", "fives_engine")
+ROOTS = ("fives_tools", "fives_openspiel", "fives_engine", "fives_fast")
 
 #: Imports that close a circle on purpose, each deferred into the one function that needs
 #: it: a notebook asks the engine for a picture, and the books' renderer draws it

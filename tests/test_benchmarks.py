@@ -22,7 +22,7 @@ SECTIONS = [
     "Headline",
     "Machine",
     "Random playouts",
-    "The peer: dominoes",
+    "The peers",
     "Per-play cost",
     "Perft",
     "Certification",
@@ -67,11 +67,17 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
 
     playouts = _section(report, "Random playouts")
     for table in TABLES:
-        assert re.search(rf"^\| {re.escape(table)} \| [\d,]+ \| [\d,]+ \|", playouts, re.M)
-    assert "| dominoes 6.1.0, 4 partners |" in _section(report, "The peer: dominoes")
+        # actions/hand, then the plain engine's and the fast path's actions/s and ratio
+        row = rf"^\| {re.escape(table)} \| [\d.]+ \| [\d,]+ \| [\d,]+ \| [\d.]+x \|"
+        assert re.search(row, playouts, re.M)
+    peers = _section(report, "The peers")
+    assert "| dominoes 6.1.0, 4 partners |" in peers
     headline = _section(report, "Headline")
     for measure in ("against dominoes 6.1.0", "plays 20-28 against 1-5", "subprocess protocol"):
         assert measure in headline
+    for path in ("fast path", "plain engine"):
+        assert f"against dominoes 6.1.0 (all tables), {path}" in headline
+        assert f"plays 20-28 against 1-5 (worst game), {path}" in headline
     assert "| **all** |" in _section(report, "Perft")
     certification = _section(report, "Certification")
     assert re.search(r"^\| \d+ \| \d+ \| \d+ \| [\d.]+x \|", certification, re.M)
@@ -82,7 +88,12 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
     bot = _section(report, "OpenSpiel bot")
     if importlib.util.find_spec("pyspiel") is None:
         assert bot.lstrip().startswith("Not run: the `openspiel` extra")
+        assert "OpenSpiel is not installed" in peers
     else:
+        assert re.search(
+            r"^\| python_block_dominoes \(open-spiel [\d.]+\), 2 players \|", peers, re.M
+        )
+        assert "against OpenSpiel python_block_dominoes (all tables), fast path" in headline
         for kind in ("MCTS", "IS-MCTS"):
             for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):
                 row = rf"^\| {kind} \| `{game}\(per_hand=true\)` \| 1 \| 2 \| \d+% \|"

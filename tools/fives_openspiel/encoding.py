@@ -14,53 +14,34 @@ grid is dense and simple rather than minimal: most of its ids are never legal.
 
 Chance outcomes are tile ids (``NUM_TILES`` of them): the tile drawn for the lead, dealt,
 or drawn from the boneyard.
+
+The ids are the fast path's (:mod:`fives_fast.tables`), so a search over these games and
+a fast playout speak the same actions.
 """
 
 from __future__ import annotations
 
-from fives_engine import DOUBLE_SIX, DRAW, PASS, Action, Play, Port, Tile
+from fives_engine import DOUBLE_SIX, Tile
+from fives_fast.tables import DRAW as DRAW_ID
+from fives_fast.tables import NUM_ACTIONS, NUM_PORTS, NUM_TILES, TILE_ID, action_id, action_of
+from fives_fast.tables import PASS as PASS_ID
 
-NUM_TILES = len(DOUBLE_SIX)
-NUM_PORTS = len(Port)
-DRAW_ID, PASS_ID = 0, 1
-_LEAD = 2
-_PLAY = _LEAD + NUM_TILES
-NUM_ACTIONS = _PLAY + NUM_TILES * NUM_TILES * NUM_PORTS
-
-_TILE_ID = {tile: i for i, tile in enumerate(DOUBLE_SIX)}
-_PORTS = tuple(Port)
+__all__ = [
+    "DRAW_ID",
+    "NUM_ACTIONS",
+    "NUM_PORTS",
+    "NUM_TILES",
+    "PASS_ID",
+    "action_id",
+    "action_of",
+    "tile_id",
+    "tile_of",
+]
 
 
 def tile_id(tile: Tile) -> int:
-    return _TILE_ID[tile]
+    return TILE_ID[tile]
 
 
 def tile_of(outcome: int) -> Tile:
     return DOUBLE_SIX[outcome]
-
-
-def action_id(action: Action) -> int:
-    if action == DRAW:
-        return DRAW_ID
-    if action == PASS:
-        return PASS_ID
-    assert isinstance(action, Play)
-    tile = _TILE_ID[action.tile]
-    if action.anchor is None or action.port is None:
-        return _LEAD + tile
-    return _PLAY + (tile * NUM_TILES + _TILE_ID[action.anchor]) * NUM_PORTS + action.port.rank
-
-
-def action_of(action: int) -> Action:
-    """The engine action of an id; ``ValueError`` outside ``0 .. NUM_ACTIONS - 1``."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action id {action} is not in 0..{NUM_ACTIONS - 1}")
-    if action == DRAW_ID:
-        return DRAW
-    if action == PASS_ID:
-        return PASS
-    if action < _PLAY:
-        return Play(DOUBLE_SIX[action - _LEAD])
-    pair, port = divmod(action - _PLAY, NUM_PORTS)
-    tile, anchor = divmod(pair, NUM_TILES)
-    return Play(DOUBLE_SIX[tile], DOUBLE_SIX[anchor], _PORTS[port])

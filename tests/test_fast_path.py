@@ -1,0 +1,124 @@
+"""The fast path (``fives_fast``) against the reference engine: seeded hands and matches
+played through both, compared at every step (``fives_fast.differential``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from fives_engine import DOUBLE_SIX, Port, find_game
+from fives_engine.deal import draw_winner, random_deal
+from fives_fast import FastHand, FastMatch, action_id, action_to_string, deal_ids
+from fives_fast.differential import TABLES, hand_disagreement, match_disagreement, setup_of
+from fives_fast.tables import JOIN, NUM_ACTIONS, action_of
+
+HANDS_PER_TABLE = 100
+RARE_SEEDS = 300
+MATCHES_PER_TABLE = 9
+TARGETS = (None, 5, 40)  # the game's own target, and small ones: many match ends, ties
+
+
+def _label(table: tuple[str, int, bool]) -> str:
+    game, players, partners = table
+    return f"{game}-{players}{'-partners' if partners else ''}"
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_label)
+def test_hands_agree_step_by_step(table: tuple[str, int, bool]) -> None:
+    for seed in range(HANDS_PER_TABLE):
+        assert hand_disagreement(*table, seed) is None, f"seed {seed}"
+
+
+def test_matches_agree_step_by_step_and_meet_every_rule() -> None:
+    seen: Counter[str] = Counter()
+    for table in TABLES:
+        for seed in range(MATCHES_PER_TABLE):
+            target = TARGETS[seed % len(TARGETS)]
+            problem = match_disagreement(*table, seed, target, seen)
+            assert problem is None, f"{_label(table)} seed {seed} target {target}: {problem}"
+    # the matches met every kind of event the games have, so the comparison covered them
+    kinds = {"hand", "play", "draw", "pass", "out", "block", "win"}
+    kinds |= {f"score:{cause}:applied" for cause in ("play", "deduction", "going-out")}
+    kinds |= {f"score:{cause}:discarded" for cause in ("play", "going-out")}
+    assert kinds <= set(seen), sorted(kinds - set(seen))
+
+
+@pytest.mark.parametrize(
+    ("table", "target", "kind"),
+    [
+        (("five-up", 2, False), 5, "tie"),  # settle, then a tie at the top plays on
+        (("exact-61", 4, True), None, "score:block:applied"),  # blocked: the differences
+        (("exact-61", 3, False), None, "score:block:applied"),
+    ],
+)
+def test_rare_ends_agree(table: tuple[str, int, bool], target: int | None, kind: str) -> None:
+    """Matches until one meets ``kind`` (rare at random), each compared step by step."""
+    seen: Counter[str] = Counter()
+    for seed in range(RARE_SEEDS):
+        problem = match_disagreement(*table, seed, target, seen)
+        assert problem is None, f"{_label(table)} seed {seed}: {problem}"
+        if kind in seen:
+            return
+    pytest.fail(f"no {kind} in {RARE_SEEDS} matches of {_label(table)}")
+
+
+def test_seeded_deals_are_the_reference_engines() -> None:
+    for game, players, partners in TABLES:
+        ruleset = find_game(game)
+        setup = setup_of(ruleset, players, partners)
+        for seed in range(20):
+            deal = random_deal(ruleset, setup, random.Random(seed), None)
+            hands, boneyard, leader = deal_ids(
+                players, setup.deal_size(ruleset), random.Random(seed)
+            )
+            assert [[DOUBLE_SIX[t] for t in h] for h in hands] == [list(h) for h in deal.hands]
+            assert [DOUBLE_SIX[t] for t in boneyard] == list(deal.boneyard)
+            assert leader == draw_winner(deal.draws, players)
+
+
+def test_action_ids_round_trip_and_name_the_reference_notation() -> None:
+    plays = [a for a in range(NUM_ACTIONS) if JOIN[a] is not None]
+    for action in range(NUM_ACTIONS):
+        assert action_id(action_of(action)) == action
+        assert action_to_string(action) == str(action_of(action))
+    # a play id joins its tile by a half showing the pips of the place it takes
+    for action in plays:
+        join = JOIN[action]
+        assert join is not None
+        tile, anchor, place, _ = join
+        if anchor >= 0:
+            port = Port.parse(action_to_string(action).rsplit(":", 1)[1])
+            assert place == 1 << port.rank
+            assert DOUBLE_SIX[tile] != DOUBLE_SIX[anchor]
+    with pytest.raises(ValueError, match="not in"):
+        action_of(NUM_ACTIONS)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    rng = random.Random(3)
+    hands, boneyard, leader = deal_ids(2, 7, rng)
+    hand = FastHand(True, hands, boneyard, leader)
+    held = hand.hand(leader)
+    not_held = next(t for t in range(len(DOUBLE_SIX)) if t not in held)
+    with pytest.raises(ValueError, match=r"not legal here"):
+        hand.apply_action(2 + not_held)
+    assert hand.hand(leader) == held and not hand.log
+    with pytest.raises(ValueError, match="not legal"):
+        hand.apply_action(0)  # a draw with a lead to make
+
+
+def test_a_copy_plays_on_alone() -> None:
+    ruleset = find_game("all-fives")
+    match = FastMatch(ruleset, setup_of(ruleset, 2, False), rng=random.Random(5))
+    rng = random.Random(5)
+    for _ in range(10):
+        match.apply_action(rng.choice(match.legal_actions()))
+    assert match.hand is not None
+    copy = match.hand.copy()
+    before = (copy.masks, copy.state, copy.log)
+    snapshot = [list(x) for x in before]
+    while not match.hand.is_terminal:
+        match.hand.apply_action(rng.choice(match.hand.legal_actions()))
+    assert [copy.masks, copy.state, copy.log] == snapshot

@@ -1,0 +1,248 @@
+"""One hand, integer-coded: the turn rules of :class:`fives_engine.HandState` over tile
+ids, bit masks and the precomputed tile states of :mod:`fives_fast.tables`.
+
+Where the reference keeps objects, this keeps ints: a hand is a bit mask of tile ids,
+the layout is the state of each tile on it (``-1`` off it), the places a tile may go are
+a list of (attach point, pips) and the tiles that fit them one mask, so "can anyone
+play?" is one ``&`` per hand. The event log is a list of small tuples, turned into the
+reference's :class:`~fives_engine.Event` values only by :meth:`FastHand.events`.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from fives_engine import DOUBLE_SIX, Event, Ruleset, Tile
+from fives_engine.layout import EVERY_DOUBLE
+from fives_fast.tables import (
+    DRAW,
+    FITS,
+    HIGH,
+    IS_DOUBLE,
+    JOIN,
+    LEAD,
+    LOW,
+    MOVES,
+    NUM_TILES,
+    PASS,
+    PLAY_BASE,
+    SPINNER,
+    TILE_ID,
+    VALUE,
+    action_to_string,
+)
+
+_NONE: list[int] = []  # no action listed yet (never changed)
+# kinds of the compact log
+_PLAY, _DRAW, _PASS, _OUT, _BLOCK = range(5)
+LogEntry = tuple[int, ...]
+
+
+def _mask(tiles: list[int]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
+
+
+class FastHand:
+    __slots__ = (
+        "_legal",
+        "any_double",
+        "blocked",
+        "boneyard",
+        "current",
+        "drawn",
+        "every_double",
+        "fits",
+        "leader",
+        "log",
+        "masks",
+        "moves",
+        "next",
+        "open",
+        "players",
+        "state",
+        "total",
+        "went_out",
+    )
+
+    def __init__(
+        self, every_double: bool, hands: list[list[int]], boneyard: list[int], leader: int
+    ) -> None:
+        """A hand dealt as ``hands`` (tile ids per seat), ``boneyard`` (ids in draw order)
+        and led by ``leader``; ``every_double``: every double is a spinner (Five Up, Exact
+        61), else only the first double played (All Fives)."""
+        self.every_double = every_double
+        self.players = len(hands)
+        self.masks = [_mask(hand) for hand in hands]
+        self.boneyard = boneyard
+        self.next = 0  # index of the next tile to draw
+        self.leader = leader
+        self.current = leader
+        self.drawn = -1  # a playable tile just drawn: it must be played now
+        self.went_out = -1
+        self.blocked = False
+        self.state = [-1] * NUM_TILES  # per tile: its state on the layout, -1 off it
+        self.open: list[int] = []  # states of the tiles with an open place, by tile
+        self.moves: list[tuple[int, int]] = []  # (attach point, pips) in canonical order
+        self.fits = 0  # the tiles that match a move
+        self.total = 0
+        self.any_double = False
+        self.log: list[LogEntry] = []
+        self._legal = _NONE
+
+    @classmethod
+    def of(
+        cls, ruleset: Ruleset, hands: list[list[Tile]], boneyard: list[Tile], leader: int
+    ) -> FastHand:
+        """The hand of the reference engine's tiles."""
+        return cls(
+            ruleset.spinners == EVERY_DOUBLE,
+            [[TILE_ID[t] for t in hand] for hand in hands],
+            [TILE_ID[t] for t in boneyard],
+            leader,
+        )
+
+    def copy(self) -> FastHand:
+        other = FastHand.__new__(FastHand)
+        for name in FastHand.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.masks = list(self.masks)
+        other.state = list(self.state)
+        other.open = list(self.open)
+        other.log = list(self.log)
+        return other  # moves, boneyard and _legal are replaced, never changed
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.went_out >= 0 or self.blocked
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_terminal else self.current
+
+    def hand(self, seat: int) -> list[int]:
+        """The tile ids ``seat`` holds, ascending."""
+        mask = self.masks[seat]
+        return [t for t in range(NUM_TILES) if mask >> t & 1]
+
+    def hands(self) -> list[list[Tile]]:
+        """Every seat's tiles, as the reference engine's tiles."""
+        return [[DOUBLE_SIX[t] for t in self.hand(seat)] for seat in range(self.players)]
+
+    def legal_actions(self) -> list[int]:
+        """The current player's legal action ids, ascending (the canonical order)."""
+        if self.went_out >= 0 or self.blocked:
+            legal: list[int] = []
+        elif not self.open:  # the lead: any tile held
+            legal = [LEAD + t for t in self.hand(self.current)]
+        else:
+            drawn = self.drawn
+            candidates = (1 << drawn if drawn >= 0 else self.masks[self.current]) & self.fits
+            legal = []
+            moves = self.moves
+            while candidates:
+                low_bit = candidates & -candidates
+                candidates ^= low_bit
+                t = low_bit.bit_length() - 1
+                lo, hi, base = LOW[t], HIGH[t], PLAY_BASE[t]
+                for point, pips in moves:
+                    if pips in (lo, hi):
+                        legal.append(base + point)
+            if not legal and drawn < 0:
+                legal = [DRAW] if self.next < len(self.boneyard) else [PASS]
+        self._legal = legal
+        return legal
+
+    # -- moves ---------------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's action (``ValueError`` naming it if it is illegal)."""
+        if action not in self._legal and action not in self.legal_actions():
+            raise ValueError(
+                f"action {action} ({action_to_string(action)}) is not legal here;"
+                f" legal: {self._legal}"
+            )
+        self._legal = _NONE
+        seat = self.current
+        if action >= LEAD:
+            self._play(seat, action)
+        elif action == DRAW:
+            tile = self.boneyard[self.next]
+            self.next += 1
+            self.masks[seat] |= 1 << tile
+            self.log.append((_DRAW, seat, tile))
+            if self.fits >> tile & 1 or not self.open:
+                self.drawn = tile
+        else:
+            self.log.append((_PASS, seat))
+            self.current = (seat + 1) % self.players
+        if self.next == len(self.boneyard) and self.went_out < 0 and not self.blocked:
+            fits = self.fits if self.open else -1
+            for mask in self.masks:
+                if mask & fits:
+                    break
+            else:  # nobody can play and nobody can draw
+                self.blocked = True
+                self.log.append((_BLOCK,))
+
+    def _play(self, seat: int, action: int) -> None:
+        join = JOIN[action]
+        assert join is not None
+        tile, anchor, place, new = join
+        state, open_ = self.state, self.open
+        double = IS_DOUBLE[tile]
+        if double and (self.every_double or not self.any_double):
+            new |= SPINNER
+        if anchor < 0:
+            self.total = VALUE[new]
+        else:
+            old = state[anchor]
+            joined = old | place
+            state[anchor] = joined
+            self.total += VALUE[joined] - VALUE[old] + VALUE[new]
+            if MOVES[joined]:
+                open_[open_.index(old)] = joined  # the same tile: the order holds
+            else:
+                open_.remove(old)
+        state[tile] = new
+        bisect.insort(open_, new)  # states sort as their tiles
+        if double:
+            self.any_double = True
+        moves: list[tuple[int, int]] = []
+        fits = 0
+        for placed in open_:
+            moves += MOVES[placed]
+            fits |= FITS[placed]
+        self.moves = moves
+        self.fits = fits
+        self.masks[seat] ^= 1 << tile
+        self.drawn = -1
+        self.log.append((_PLAY, seat, action, self.total))
+        if not self.masks[seat]:
+            self.went_out = seat
+            self.log.append((_OUT, seat))
+        else:
+            self.current = (seat + 1) % self.players
+
+    # -- the log, on demand --------------------------------------------------------------
+    def events(self, start: int = 0) -> list[Event]:
+        """The reference engine's events of the log from entry ``start`` on."""
+        return [event_of(entry) for entry in self.log[start:]]
+
+
+def event_of(entry: LogEntry) -> Event:
+    """The reference engine's event of one entry of the compact log."""
+    kind = entry[0]
+    if kind == _PLAY:
+        _, seat, action, total = entry
+        text, raw = action_to_string(action), Ruleset.play_raw(total)
+        return Event.of("play", seat=seat, play=text, total=total, raw=raw)
+    if kind == _DRAW:
+        return Event.of("draw", seat=entry[1], tile=str(DOUBLE_SIX[entry[2]]))
+    if kind == _PASS:
+        return Event.of("pass", seat=entry[1])
+    if kind == _OUT:
+        return Event.of("out", seat=entry[1])
+    return Event.of("block")
