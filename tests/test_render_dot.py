@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-import yaml
 
 from fives_engine import Layout, find_game
-from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.cases import Case, load_cases, read_fixture
 from fives_tools.render import RenderError, caption, to_dot
 from fives_tools.render.dot import ORANGE
 from fives_tools.render.golden import documented, golden_dot, golden_name
@@ -26,9 +26,8 @@ CASES = first_per_example(load_cases())
 DOCUMENTED = documented(CASES)
 
 
-def _fixture(case: Case) -> dict[str, object]:
-    data: dict[str, object] = yaml.safe_load(case.path.read_text("utf-8"))
-    return data
+def _fixture(case: Case) -> dict[str, Any]:
+    return read_fixture(case.path)
 
 
 def test_every_source_diagram_is_documented() -> None:

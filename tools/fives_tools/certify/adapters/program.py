@@ -35,6 +35,10 @@ from fives_tools.text import clean
 _LIVE: weakref.WeakSet[SubprocessAdapter] = weakref.WeakSet()
 
 _EOF = object()
+#: how often a wait for a line checks that the adapter is still alive
+_POLL_S = 0.05
+#: how long lines may still come after the adapter exited (its reader thread drains them)
+_LAST_WORDS_S = 0.25
 
 #: how much of the adapter's stderr is kept (its tail) for diagnoses
 STDERR_TAIL_BYTES = 8192
@@ -232,9 +236,29 @@ class SubprocessAdapter:
                 )
             select.select([], [fd], [], remaining)
 
+    def _next_line(self, timeout: float) -> object:
+        """The next item from stdout; _EOF also once the adapter has exited and nothing more
+        came (a process it left behind may hold its stdout open, and waiting for that to
+        close would spend the whole timeout on every crash)."""
+        deadline = time.monotonic() + timeout
+        exited_at: float | None = None
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise queue.Empty
+            try:
+                return self._lines.get(timeout=min(remaining, _POLL_S))
+            except queue.Empty:
+                pass
+            if exited_at is None:
+                if self.proc is not None and self.proc.poll() is not None:
+                    exited_at = time.monotonic()
+            elif time.monotonic() - exited_at > _LAST_WORDS_S:
+                return _EOF
+
     def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
         try:
-            item = self._lines.get(timeout=timeout)
+            item = self._next_line(timeout)
         except queue.Empty:
             raise self._fail(
                 f"no answer within {timeout:g} s while waiting for {waiting_for}"

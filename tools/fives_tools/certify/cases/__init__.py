@@ -7,6 +7,7 @@ Cases are read from two kinds of file, each by a module of its own that builds o
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from fives_tools.certify.cases.case import Case, FixtureError, fixtures_dir
@@ -36,12 +37,21 @@ def perft_paths(root: Path | None = None) -> list[Path]:
 
 def load_cases(root: Path | None = None) -> list[Case]:
     """Every case of the suite (YAML fixtures, then perft files), in a stable order; IDs
-    are checked to be unique."""
+    are checked to be unique.
+
+    Read once per process for the same files: a file added, removed or changed (its size
+    or modification time) is read again, so the memo never answers for other files."""
+    paths = fixture_paths(root) + perft_paths(root)
+    stamps = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    return list(_read_cases(stamps))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_cases(stamps: tuple[tuple[Path, int, int], ...]) -> tuple[Case, ...]:
     cases: list[Case] = []
     seen: dict[str, Path] = {}
-    sources = [(p, cases_from) for p in fixture_paths(root)]
-    sources += [(p, perft_cases) for p in perft_paths(root)]
-    for path, read in sources:
+    for path, _, _ in stamps:
+        read = perft_cases if path.suffix == ".perft" else cases_from
         for case in read(path):
             if case.id in seen:
                 raise FixtureError(
@@ -49,4 +59,4 @@ def load_cases(root: Path | None = None) -> list[Case]:
                 )
             seen[case.id] = path
             cases.append(case)
-    return cases
+    return tuple(cases)
