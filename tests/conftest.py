@@ -3,6 +3,8 @@ suite's pytest plugin, fives_tools.pytest_plugin)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +37,16 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool:
     else:
         getattr(pytest.mark, _game_marker(tag))(function)
     return True
+
+
+@pytest.fixture(scope="session")
+def docs_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The books and the API reference written once by `fives docs` (a few seconds), and
+    what it said on stderr; shared by the tests that read them, which never write there."""
+    from fives_tools.cli import main
+
+    out = tmp_path_factory.mktemp("books")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["docs", "--out", str(out)]) == 0
+    return out, err.getvalue()

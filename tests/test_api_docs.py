@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import html
 import importlib
 import inspect
-import io
 import os
 import pkgutil
 import re
@@ -20,18 +18,14 @@ import fives_engine
 import fives_tools
 from fives_tools.book.api import FOLDER, summary
 from fives_tools.book.browser import browser, probe
-from fives_tools.cli import main
 
 MAIN_CLASSES = ("Tile", "Layout", "HandState", "MatchState", "Ruleset", "Setup", "Play")
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """What `fives docs` writes (one book is enough: the reference does not depend on it)."""
-    folder = tmp_path_factory.mktemp("docs")
-    with contextlib.redirect_stderr(io.StringIO()):
-        assert main(["docs", "--game", "five-up", "--out", str(folder)]) == 0
-    return folder
+def out(docs_run: tuple[Path, str]) -> Path:
+    """What `fives docs` writes (tests/conftest.py writes it once for every test reading it)."""
+    return docs_run[0]
 
 
 class _Page(HTMLParser):

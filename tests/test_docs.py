@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 import shutil
@@ -40,16 +38,6 @@ VOID = {"meta", "br", "img", "hr", "link", "input"}
 
 def _load(text: str) -> Any:
     return yaml.load(text, Loader=_LOADER)
-
-
-@pytest.fixture(scope="module")
-def docs_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """The books written once by `fives docs`, and what it said on stderr."""
-    out = tmp_path_factory.mktemp("books")
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        assert main(["docs", "--out", str(out)]) == 0
-    return out, err.getvalue()
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,17 @@ ROOT = Path(__file__).resolve().parent.parent
 BENT = "tests.bent_engines.catalog:DisplayNotDivided"
 
 
-def _pytest(tmp_path: Path, *args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
-    """pytest in an empty folder: the only tests are the ones the plugin adds."""
+def _pytest(
+    tmp_path: Path, *args: str, quiet: bool = True, autoload: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """pytest in an empty folder: the only tests are the ones the plugin adds.
+
+    The plugin is loaded by name, other plugins not at all (a second a run saved), except
+    with ``autoload``, where pytest finds it through its entry point as a user's run does."""
+    load = [] if autoload else ["-p", "fives_tools.pytest_plugin"]
+    env = {**os.environ, "COLUMNS": "300"}
+    if not autoload:
+        env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     return subprocess.run(
         [
             sys.executable,
@@ -29,6 +38,7 @@ def _pytest(tmp_path: Path, *args: str, quiet: bool = True) -> subprocess.Comple
             "no:cacheprovider",
             "-p",
             "no:xdist",
+            *load,
             *args,
             str(tmp_path),
         ],
@@ -36,7 +46,7 @@ def _pytest(tmp_path: Path, *args: str, quiet: bool = True) -> subprocess.Comple
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "COLUMNS": "300"},
+        env=env,
     )
 
 
@@ -47,6 +57,7 @@ def test_a_protocol_adapter_is_certified_case_by_case(tmp_path: Path) -> None:
         f"{sys.executable} -m fives_tools.certify.adapters.stdio_server",
         "--fives-case",
         "all-fives/layout/all-fives-diagram-1-*",
+        autoload=True,  # the plugin found by its entry point, every other plugin loaded too
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "20 passed" in proc.stdout  # five fixtures, four levels each
