@@ -5,7 +5,7 @@ import in it is deferred, and breaks the first time someone moves one)."""
 from __future__ import annotations
 
 import ast
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,9 @@ SANCTIONED = {("fives_engine.display", "fives_tools.render.notebook")}
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in ROOTS:
-        base = Path(str(resources.files(root)))
+        spec = importlib.util.find_spec(root)  # located, not imported (pyspiel is optional)
+        assert spec is not None and spec.submodule_search_locations, root
+        base = Path(next(iter(spec.submodule_search_locations)))
         for path in base.rglob("*.py"):
             parts = [root, *path.relative_to(base).with_suffix("").parts]
             if parts[-1] == "__init__":
