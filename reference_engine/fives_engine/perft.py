@@ -9,10 +9,24 @@ Draws are deterministic here: the boneyard's draw order is part of the position.
 
 from __future__ import annotations
 
-from fives_engine.hand import HandState
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+_State = TypeVar("_State", bound="Searchable")  # pragma: no mutate
 
 
-def perft(state: HandState, depth: int) -> int:
+class Searchable(Protocol):
+    """What perft needs of a state: a HandState, or any state played the same way (the
+    fast path's hands are counted by this same function)."""
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def copy(self: _State) -> _State: ...
+
+    def apply_action(self, action: Any) -> Any: ...
+
+
+def perft(state: Searchable, depth: int) -> int:
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, got {depth}")
     if depth == 0:
@@ -28,13 +42,15 @@ def perft(state: HandState, depth: int) -> int:
     return total
 
 
-def divide(state: HandState, depth: int) -> dict[str, int]:
-    """``perft(state, depth)`` split by first action (canonical text -> count)."""
+def divide(
+    state: Searchable, depth: int, text: Callable[[Any], str] = str
+) -> dict[str, int]:
+    """``perft(state, depth)`` split by first action (canonical ``text`` -> count)."""
     if depth < 1:
         raise ValueError(f"divide needs a depth of 1 or more, got {depth}")
     out = {}
     for action in state.legal_actions():
         child = state.copy()
         child.apply_action(action)
-        out[str(action)] = perft(child, depth - 1)
+        out[text(action)] = perft(child, depth - 1)
     return out

@@ -1,0 +1,114 @@
+"""The fast path (:mod:`fives_fast`) behind the adapter interface, for its turn flow.
+
+``fives_fast`` plays the same hands as the reference engine over tile ids and bit masks.
+Served like any implementation, it is held to the hand-written ``turn-flow`` cases by
+``fives certify`` and compared with the reference engine by ``fives fuzz``::
+
+    fives certify --python fives_tools.certify.adapters.fast:FastImplementation
+    fives fuzz --python fives_tools.certify.adapters.fast:FastImplementation
+
+Only ``turns`` and ``perft`` requests are answered, the level ``turn-flow`` (the fast path
+keeps no place names, and settles with the reference engine's own functions). Checking
+the deal is the reference engine's (:func:`fives_engine.deal.check_deal`): what is under
+test is the play of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fives_engine import DOUBLE_SIX, Deal, FivesError, IllegalDealError, find_game, parse_action
+from fives_engine.deal import check_deal
+from fives_engine.layout import EVERY_DOUBLE
+from fives_engine.perft import divide
+from fives_engine.position import Position
+from fives_fast import FastHand, action_id, action_to_string
+from fives_fast.tables import TILE_ID
+from fives_tools.certify.adapters.reference import ReferenceImplementation, _rejected, _setup
+from fives_tools.certify.cases import levels
+
+
+def _hand(request: dict[str, Any]) -> FastHand:
+    ruleset = find_game(request["game"])
+    deal = Deal.from_json(request["deal"])
+    leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+    return FastHand.of(ruleset, [list(h) for h in deal.hands], list(deal.boneyard), leader)
+
+
+def _apply(hand: FastHand, text: str) -> None:
+    """A scripted action; one the fast path refuses is a bad request, as in the reference."""
+    try:
+        hand.apply_action(action_id(parse_action(text)))
+    except ValueError as exc:
+        raise FivesError(f"the script's action {text!r} is not legal: {exc}") from None
+
+
+def position_hand(position: Position) -> FastHand:
+    """The fast hand at a perft position: its layout played again by the seat to move,
+    holding those tiles for the purpose, then the position's own turn and drawn tile."""
+    hands = [[TILE_ID[t] for t in hand] for hand in position.hands]
+    hands[position.to_move] += [TILE_ID[p.tile] for p in position.plays]
+    every_double = find_game(position.game).spinners == EVERY_DOUBLE
+    hand = FastHand(every_double, hands, [TILE_ID[t] for t in position.boneyard], 0)
+    for play in position.plays:
+        hand.current = position.to_move
+        hand.apply_action(action_id(play))
+    hand.current = position.to_move
+    hand.drawn = -1 if position.drawn is None else TILE_ID[position.drawn]
+    hand.log.clear()
+    return hand
+
+
+def perft_reply(request: dict[str, Any]) -> dict[str, Any]:
+    hand = position_hand(Position.parse(str(request["position"])))
+    split = divide(hand, int(request["depth"]), action_to_string)
+    return {"nodes": sum(split.values()), "divide": split}
+
+
+def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        hand = _hand(request)
+    except IllegalDealError as exc:
+        return _rejected(exc, "illegal-deal")
+    for text in request["actions"]:
+        _apply(hand, text)
+    reply: dict[str, Any] = {}
+    if "reject" in request:
+        attempt = request["reject"]
+        action = action_id(parse_action(attempt["action"]))
+        if int(attempt["seat"]) != hand.current_player or action not in hand.legal_actions():
+            message = f"{attempt['action']} by seat {attempt['seat']} is not legal here"
+            reply["error"] = {"kind": "illegal-action", "message": message}
+        else:
+            hand.apply_action(action)
+            reply["error"] = None
+    events = [e.to_json() for e in hand.events()]
+    reply.update(
+        current_player=hand.current_player,
+        legal_actions=[action_to_string(a) for a in hand.legal_actions()],
+        events=events,
+        hands=[[str(t) for t in seat] for seat in hand.hands()],
+        boneyard=[str(DOUBLE_SIX[t]) for t in hand.boneyard[hand.next :]],
+        plays=[e["play"] for e in events if e["event"] == "play"],
+        ended=None if not hand.is_terminal else ("out" if hand.went_out >= 0 else "block"),
+    )
+    return reply
+
+
+class FastImplementation(ReferenceImplementation):
+    """The fast path as a Python implementation of the protocol: turn flow only."""
+
+    def start(self) -> dict[str, Any]:
+        ready = super().start()
+        ready["implementation"] = {**ready["implementation"], "name": "fives fast path"}
+        ready["levels"] = [levels.TURN_FLOW]
+        return ready
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        reply = {"turns": turns_reply, "perft": perft_reply}.get(str(request.get("type")))
+        if reply is None:
+            return {"error": {"kind": "unsupported", "message": "the fast path plays hands only"}}
+        try:
+            return reply(request)
+        except FivesError as exc:
+            return {"error": {"kind": "bad-request", "message": str(exc)}}
