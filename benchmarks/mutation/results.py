@@ -123,16 +123,23 @@ def read_status(stage: Path) -> dict[str, str]:
     return out
 
 
+def read_entries(path: Path, key: str, required: str) -> list[dict[str, Any]]:
+    """The list ``key`` of a committed reasons file, each entry a mapping with ``required``
+    and ``why``; a malformed entry is reported with its position and field."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    entries = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ValueError(f"{path}: expected a mapping with a list '{key}'")
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not entry.get(required) or not entry.get("why"):
+            raise ValueError(f"{path}: {key}[{i}]: expected '{required}' and 'why'")
+    return entries
+
+
 def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
     """The committed list; a malformed entry is reported with its position and field."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    entries = data.get("equivalents") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise ValueError(f"{path}: expected a mapping with a list 'equivalents'")
     out = []
-    for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not entry.get("mutant") or not entry.get("why"):
-            raise ValueError(f"{path}: equivalents[{i}]: expected 'mutant' and 'why'")
+    for i, entry in enumerate(read_entries(path, "equivalents", "mutant")):
         names = entry["mutant"] if isinstance(entry["mutant"], list) else [entry["mutant"]]
         if entry.get("kind") not in KINDS:
             raise ValueError(f"{path}: equivalents[{i}].kind: expected one of {', '.join(KINDS)}")

@@ -12,9 +12,8 @@ import linecache
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from benchmarks.mutation.branches import Branch
+from benchmarks.mutation.results import read_entries
 
 UNREACHED = Path(__file__).with_name("unreached.yaml")
 ENGINE = Path(__file__).resolve().parents[2] / "reference_engine"
@@ -38,14 +37,8 @@ def source_line(branch: Branch) -> str:
 
 
 def load_reasons(path: Path = UNREACHED) -> list[Reason]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    entries = data.get("unreached") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise ValueError(f"{path}: expected a mapping with a list 'unreached'")
     out = []
-    for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not entry.get("function") or not entry.get("why"):
-            raise ValueError(f"{path}: unreached[{i}]: expected 'function' and 'why'")
+    for entry in read_entries(path, "unreached", "function"):
         why = " ".join(str(entry["why"]).split())
         out.append(Reason(str(entry["function"]), str(entry.get("line", "")).strip(), why))
     return out

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import bisect
 
-from fives_engine import DOUBLE_SIX, Event, Ruleset, Tile
+from fives_engine import DOUBLE_SIX, Event, Ruleset, Tile, find_game
 from fives_engine.layout import EVERY_DOUBLE
+from fives_engine.position import Position
 from fives_fast.tables import (
     DRAW,
     FITS,
@@ -29,6 +30,7 @@ from fives_fast.tables import (
     SPINNER,
     TILE_ID,
     VALUE,
+    action_id,
     action_to_string,
 )
 
@@ -103,6 +105,22 @@ class FastHand:
             [TILE_ID[t] for t in boneyard],
             leader,
         )
+
+    @classmethod
+    def at(cls, position: Position) -> FastHand:
+        """The hand at a perft position: its layout played again by the seat to move,
+        holding those tiles for the purpose, then the position's own turn and drawn tile."""
+        hands = [[TILE_ID[t] for t in hand] for hand in position.hands]
+        hands[position.to_move] += [TILE_ID[p.tile] for p in position.plays]
+        every_double = find_game(position.game).spinners == EVERY_DOUBLE
+        hand = cls(every_double, hands, [TILE_ID[t] for t in position.boneyard], 0)
+        for play in position.plays:
+            hand.current = position.to_move
+            hand.apply_action(action_id(play))
+        hand.current = position.to_move
+        hand.drawn = -1 if position.drawn is None else TILE_ID[position.drawn]
+        hand.log.clear()
+        return hand
 
     def copy(self) -> FastHand:
         other = FastHand.__new__(FastHand)

@@ -26,6 +26,7 @@ class Schema:
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
         self._fast: Any = None
+        self._refused: type[Exception] = Exception  # fastjsonschema's, once compiled
         self._full: Any = None
 
     def _compiled(self) -> Any:
@@ -35,6 +36,7 @@ class Schema:
             definition = {k: v for k, v in self.schema.items() if k not in _NOT_COMPILED}
             handlers = {scheme: _no_remote for scheme in ("http", "https", "file", "")}
             self._fast = fastjsonschema.compile(definition, handlers=handlers, use_formats=False)
+            self._refused = fastjsonschema.JsonSchemaValueException
         return self._fast
 
     def _validator(self) -> Any:
@@ -46,11 +48,10 @@ class Schema:
 
     def is_fast_valid(self, instance: Any) -> bool:
         """The compiled check alone (for tests holding it against jsonschema)."""
-        import fastjsonschema
-
+        check = self._compiled()
         try:
-            self._compiled()(instance)
-        except fastjsonschema.JsonSchemaValueException:
+            check(instance)
+        except self._refused:
             return False
         return True
 

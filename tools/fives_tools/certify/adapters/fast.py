@@ -19,19 +19,17 @@ from typing import Any
 
 from fives_engine import DOUBLE_SIX, Deal, FivesError, IllegalDealError, find_game, parse_action
 from fives_engine.deal import check_deal
-from fives_engine.layout import EVERY_DOUBLE
 from fives_engine.perft import divide
 from fives_engine.position import Position
 from fives_fast import FastHand, action_id, action_to_string
-from fives_fast.tables import TILE_ID
-from fives_tools.certify.adapters.reference import ReferenceImplementation, _rejected, _setup
+from fives_tools.certify.adapters.reference import ReferenceImplementation, rejected, table_of
 from fives_tools.certify.cases import levels
 
 
 def _hand(request: dict[str, Any]) -> FastHand:
     ruleset = find_game(request["game"])
     deal = Deal.from_json(request["deal"])
-    leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+    leader = check_deal(deal, ruleset, table_of(request, len(deal.hands)), None, False)
     return FastHand.of(ruleset, [list(h) for h in deal.hands], list(deal.boneyard), leader)
 
 
@@ -43,24 +41,8 @@ def _apply(hand: FastHand, text: str) -> None:
         raise FivesError(f"the script's action {text!r} is not legal: {exc}") from None
 
 
-def position_hand(position: Position) -> FastHand:
-    """The fast hand at a perft position: its layout played again by the seat to move,
-    holding those tiles for the purpose, then the position's own turn and drawn tile."""
-    hands = [[TILE_ID[t] for t in hand] for hand in position.hands]
-    hands[position.to_move] += [TILE_ID[p.tile] for p in position.plays]
-    every_double = find_game(position.game).spinners == EVERY_DOUBLE
-    hand = FastHand(every_double, hands, [TILE_ID[t] for t in position.boneyard], 0)
-    for play in position.plays:
-        hand.current = position.to_move
-        hand.apply_action(action_id(play))
-    hand.current = position.to_move
-    hand.drawn = -1 if position.drawn is None else TILE_ID[position.drawn]
-    hand.log.clear()
-    return hand
-
-
 def perft_reply(request: dict[str, Any]) -> dict[str, Any]:
-    hand = position_hand(Position.parse(str(request["position"])))
+    hand = FastHand.at(Position.parse(str(request["position"])))
     split = divide(hand, int(request["depth"]), action_to_string)
     return {"nodes": sum(split.values()), "divide": split}
 
@@ -69,7 +51,7 @@ def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     try:
         hand = _hand(request)
     except IllegalDealError as exc:
-        return _rejected(exc, "illegal-deal")
+        return rejected(exc, "illegal-deal")
     for text in request["actions"]:
         _apply(hand, text)
     reply: dict[str, Any] = {}

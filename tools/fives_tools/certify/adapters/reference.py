@@ -76,7 +76,7 @@ def _score_reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _setup(request: dict[str, Any], seats: int) -> Setup:
+def table_of(request: dict[str, Any], seats: int) -> Setup:
     """The table of a request; ``seats`` (hands given) must agree with ``players``."""
     players = int(request.get("players", seats))
     if players != seats:
@@ -90,7 +90,7 @@ def _setup(request: dict[str, Any], seats: int) -> Setup:
     )
 
 
-def _rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
+def rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
     return {"error": {"kind": kind, "rule": exc.rule, "message": str(exc)}}
 
 
@@ -98,9 +98,9 @@ def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     ruleset = find_game(request["game"])
     deal = Deal.from_json(request["deal"])
     try:
-        leader = check_deal(deal, ruleset, _setup(request, len(deal.hands)), None, False)
+        leader = check_deal(deal, ruleset, table_of(request, len(deal.hands)), None, False)
     except IllegalDealError as exc:
-        return _rejected(exc, "illegal-deal")
+        return rejected(exc, "illegal-deal")
     hand = HandState(ruleset, deal, leader)
     for text in request["actions"]:
         hand.apply_action(parse_action(text))
@@ -110,7 +110,7 @@ def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
         try:
             hand.apply_action(parse_action(attempt["action"]), int(attempt["seat"]))
         except IllegalActionError as exc:
-            reply.update(_rejected(exc, "illegal-action"))
+            reply.update(rejected(exc, "illegal-action"))
         else:
             reply["error"] = None
     reply.update(
@@ -139,9 +139,9 @@ def _scores(match: MatchState) -> dict[str, Any]:
 def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
     hands = [parse_tiles(h) for h in request["hands"]]
     try:  # a table the rules forbid is refused as in turns and match requests
-        setup = _setup(request, len(hands))
+        setup = table_of(request, len(hands))
     except IllegalDealError as exc:
-        return _rejected(exc, "illegal-deal")
+        return rejected(exc, "illegal-deal")
     match = MatchState(find_game(request["game"]), setup, request["scores"])
     went_out = request.get("went_out")
     if went_out is not None and hands[went_out]:
@@ -160,15 +160,15 @@ def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
 def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
     first = request["hands"][0]["hands"]
     try:
-        setup = _setup(request, len(first))
+        setup = table_of(request, len(first))
     except IllegalDealError as exc:
-        return _rejected(exc, "illegal-deal")
+        return rejected(exc, "illegal-deal")
     match = MatchState(find_game(request["game"]), setup, request.get("scores"))
     for hand in request["hands"]:
         try:
             match.deal(Deal.from_json(hand))
         except IllegalDealError as exc:
-            return _rejected(exc, "illegal-deal")
+            return rejected(exc, "illegal-deal")
         for text in hand["actions"]:
             match.apply_action(parse_action(text))
     return {

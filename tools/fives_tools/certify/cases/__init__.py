@@ -41,9 +41,8 @@ def load_cases(root: Path | None = None) -> list[Case]:
 
     Read once per process for the same files: a file added, removed or changed (its size
     or modification time) is read again, so the memo never answers for other files."""
-    paths = fixture_paths(root) + perft_paths(root)
-    stamps = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
-    return list(_read_cases(stamps))
+    stats = [(p, p.stat()) for p in fixture_paths(root) + perft_paths(root)]
+    return list(_read_cases(tuple((p, s.st_mtime_ns, s.st_size) for p, s in stats)))
 
 
 @functools.lru_cache(maxsize=8)
