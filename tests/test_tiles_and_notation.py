@@ -10,6 +10,7 @@ from fives_engine import (
     AttachPoint,
     Connection,
     NotationError,
+    PipsPlay,
     Play,
     Port,
     ScoringEnd,
@@ -149,3 +150,39 @@ def test_a_play_sequence_splits_only_on_ascii_spaces_commas_and_semicolons() -> 
     assert len(parse_plays("[1|4]\t[1|1]@[1|4]:small-end;\n")) == 2
     with pytest.raises(NotationError):
         parse_plays("[1|4]\u00a0[1|1]@[1|4]:small-end")
+
+
+@pytest.mark.parametrize(
+    ("play", "pips"),
+    [
+        ("[1|4]", "[1|4]"),
+        ("[1|1]@[1|4]:small-end", "[1|1]@[1|4]:1"),
+        ("[4|5]@[1|4]:big-end", "[4|5]@[1|4]:4"),
+        ("[1|5]@[1|1]:branch-a", "[1|5]@[1|1]:1"),
+        ("[1|2]@[1|1]:straight-b", "[1|2]@[1|1]:1"),
+    ],
+)
+def test_pips_form_of_a_play_drops_the_place_and_round_trips(play: str, pips: str) -> None:
+    canonical = Play.parse(play)
+    assert str(PipsPlay.of(canonical)) == pips
+    assert PipsPlay.parse(pips) == PipsPlay.of(canonical)
+    assert PipsPlay.parse(pips).matches(canonical)
+
+
+def test_pips_form_without_anchor_matches_every_end_showing_those_pips() -> None:
+    loose = PipsPlay.parse("[1|5] @ 1")
+    assert str(loose) == "[1|5]@1"
+    assert loose.matches(Play.parse("[1|5]@[1|1]:branch-a"))
+    assert loose.matches(Play.parse("[1|5]@[1|4]:small-end"))
+    assert not loose.matches(Play.parse("[1|5]@[5|5]:branch-a"))
+    assert not PipsPlay.parse("[1|5]@[1|1]:1").matches(Play.parse("[1|5]@[1|4]:small-end"))
+
+
+@pytest.mark.parametrize("text", ["[1|2]@[1|1]:3", "[1|2]@[3|4]:1", "[1|2]@", "x", "[1|2]@[1|1]:"])
+def test_malformed_pips_form_is_refused_quoting_it(text: str) -> None:
+    with pytest.raises(NotationError, match=r"pips form: '"):
+        PipsPlay.parse(text)
+
+
+def test_attach_point_pips_form_drops_the_place() -> None:
+    assert AttachPoint.parse("[1|1] (side branch A, 1)").pips_text == "[1|1] (1)"

@@ -26,7 +26,15 @@ from fives_engine.match import MatchState
 from fives_engine.rules import Rule, Ruleset, Score, find_game, game_names, load_game
 from fives_engine.settlement import round_to_five
 from fives_engine.setup import Setup
-from fives_engine.terms import AttachPoint, Connection, Play, Port, ScoringEnd, parse_plays
+from fives_engine.terms import (
+    AttachPoint,
+    Connection,
+    PipsPlay,
+    Play,
+    Port,
+    ScoringEnd,
+    parse_plays,
+)
 from fives_engine.tiles import DOUBLE_SIX, Tile
 
 __all__ = [
@@ -48,6 +56,7 @@ __all__ = [
     "MatchState",
     "NotationError",
     "Pass",
+    "PipsPlay",
     "Play",
     "Port",
     "RecordError",

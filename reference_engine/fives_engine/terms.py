@@ -8,6 +8,11 @@ Every value has one canonical text, written as the sources write their diagram l
 * scoring end   ``[1|2]: 2``
 * connection    ``[1|4] (small end) – [1|1] (straight side A)``
 * play          ``[1|4]`` (a lead) or ``[1|1]@[1|4]:small-end``
+
+Engines that do not name places (a layout kept as open ends showing pips) use the **pips
+form** instead (``spec/notation.md``, "Pips form"): an attach point ``[1|1] (1)``, a play
+``[1|2]@[1|1]:1`` (on the open end of ``[1|1]`` that shows 1) or ``[1|2]@1`` (on an open
+end showing 1). ``PipsPlay`` parses it and says which canonical plays it may stand for.
 """
 
 from __future__ import annotations
@@ -108,6 +113,11 @@ class AttachPoint(NamedTuple):
 
     def sort_key(self) -> tuple[Tile, int]:
         return (self.tile, self.port.rank)
+
+    @property
+    def pips_text(self) -> str:
+        """The attach point in the pips form, without its place: ``[1|1] (1)``."""
+        return f"{self.tile} ({self.value})"
 
     @classmethod
     def parse(cls, text: str) -> AttachPoint:
@@ -221,6 +231,65 @@ class Play(NamedTuple):
 
 
 _PLAY_TEXT: dict[Play, str] = {}
+
+
+class PipsPlay(NamedTuple):
+    """A play in the pips form: the tile, and the open end it goes on, known by the pips
+    it shows and, where the engine says it, the tile it belongs to.
+
+    It is what an engine without place names can say of a play. It may stand for several
+    canonical plays (the two side branches of a spinner, two ends showing the same pips);
+    ``matches`` tells which, and the caller decides what an ambiguity means.
+    """
+
+    tile: Tile
+    anchor: Tile | None = None
+    pips: int | None = None
+
+    @property
+    def is_lead(self) -> bool:
+        return self.pips is None
+
+    def __str__(self) -> str:
+        if self.pips is None:
+            return str(self.tile)
+        if self.anchor is None:
+            return f"{self.tile}@{self.pips}"
+        return f"{self.tile}@{self.anchor}:{self.pips}"
+
+    @classmethod
+    def of(cls, play: Play) -> PipsPlay:
+        """The pips form of a canonical play (what an engine without place names says)."""
+        if play.anchor is None or play.port is None:
+            return cls(play.tile)
+        return cls(play.tile, play.anchor, port_pips(play.anchor, play.port))
+
+    def matches(self, play: Play) -> bool:
+        """Whether ``play`` is one of the canonical plays this text may stand for."""
+        other = PipsPlay.of(play)
+        if self.anchor is None:
+            return (self.tile, self.pips) == (other.tile, other.pips)
+        return self == other
+
+    @classmethod
+    def parse(cls, text: str) -> PipsPlay:
+        raw = str(text).strip(" \t")
+        m = re.fullmatch(rf"([^@]+?){_S}(?:@{_S}(?:([^@:]+?){_S}:{_S})?([0-9]))?", raw)
+        try:
+            if m is None:
+                raise NotationError("expected '[1|4]' for a lead, '[1|2]@[1|1]:1' or '[1|2]@1'")
+            tile = Tile.parse(m.group(1))
+            if m.group(3) is None:
+                return cls(tile)
+            anchor = Tile.parse(m.group(2)) if m.group(2) is not None else None
+            pips = int(m.group(3))
+            if pips not in (tile.low, tile.high):
+                raise NotationError(f"{tile} has no half showing {pips}")
+            if anchor is not None and pips not in (anchor.low, anchor.high):
+                raise NotationError(f"{anchor} has no end showing {pips}")
+        except NotationError as exc:
+            raise NotationError(f"not a play in the pips form: {text!r}: {exc}") from None
+        return cls(tile, anchor, pips)
 
 
 def parse_plays(text: str | list[str]) -> list[Play]:
