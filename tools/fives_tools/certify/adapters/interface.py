@@ -36,6 +36,7 @@ class AdapterInfo:
     games: tuple[str, ...]
     levels: tuple[str, ...]
     players: tuple[int, ...] = (2, 3, 4)
+    selfplay: tuple[str, ...] = ()  # the units it plays its own way (hand, match)
 
     @classmethod
     def from_ready(cls, ready: dict[str, Any]) -> AdapterInfo:
@@ -49,6 +50,7 @@ class AdapterInfo:
             games=tuple(ready.get("games") or ()),
             levels=tuple(ready.get("levels") or ()),
             players=tuple(ready.get("players", (2, 3, 4))),
+            selfplay=tuple(ready.get("selfplay") or ()),
         )
 
 

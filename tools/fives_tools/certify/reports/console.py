@@ -221,7 +221,5 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + found.text
-        + "\n"
+        f" {run.count(SKIP)} skipped of {len(run.results)} cases: " + found.text + "\n"
     )
