@@ -248,14 +248,16 @@ class _RecordAudit:
         self.exercise(exercise.kept(self.ruleset, ["deal.hand-size", "equipment.double-six"]))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
+        over = hand.is_terminal or self.match.is_terminal
+        reported = entry.get("scores")
         if finished:
             self.ended(index, entry)
-        reported = entry.get("scores")
-        over = hand.is_terminal or self.match.is_terminal
-        if over and finished:
-            self.present("scores", reported is not None)
-        if reported is not None and finished:
-            self.settled(index, reported, over)
+            if over:
+                self.present("scores", reported is not None)
+            if reported is not None:
+                self.settled(index, reported)
+            if not over and index < len(self.record["hands"]):
+                finished = self.cut_short(index, entry)
         if not finished and reported is None:
             self.note(
                 self.obs.stopped,
@@ -268,6 +270,26 @@ class _RecordAudit:
         self.winner = self.match.winner if finished else None
         self.next_leader = hand.went_out if finished else None
         return True
+
+    def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
+        """A hand the record leaves before it is over (it deals the next one): a divergence
+        unless the hand's ``ended`` already said so. Returns False: the replay of the hand
+        did not reach its end."""
+        assert self.match is not None
+        if "ended" not in entry:
+            hand = self.match.hands[-1]
+            self.exercise(exercise.kept(self.ruleset, ["hand.end.block"]))
+            self.diverge(
+                index + 1,
+                self.number,
+                "hands",
+                "hand.end.block",
+                f"hand {index} is not over after its last action ({hand.describe()}), yet the"
+                f" record deals hand {index + 1}",
+                "the hand goes on",
+                f"hand {index + 1} dealt",
+            )
+        return False
 
     def actions(self, index: int, entry: dict[str, Any]) -> bool:
         """Audit the hand's actions; False when the replay of the hand had to stop."""
@@ -462,38 +484,34 @@ class _RecordAudit:
                 index, self.number, "ended", rule, f"hand {index} ended: {said}", said, reported
             )
 
-    def settled(self, index: int, reported: list[int], over: bool) -> None:
+    def settled(self, index: int, reported: list[int]) -> None:
+        """The scores the hand reports once it is over (or the match was won in it)."""
         assert self.match is not None
         match = self.match
         hand = match.hands[-1]
         expected = list(match.scores)
-        if (
-            (hand.is_terminal
-            and not match.is_terminal)
-            or (hand.is_terminal
-            and match.winner is not None)
-        ):
-            rules = exercise.settlement_rules(
-                self.ruleset, self.setup, hand.went_out is not None, expected
-            )
+        settled = any(e.kind == "score" and e["cause"] != "play" for e in match.events)
+        won = match.is_terminal and not settled  # won before (or without) any settlement
+        if won:
+            rules = [exercise.end_rule(self.ruleset), "match.target"]
+        elif hand.is_terminal:
+            went_out = hand.went_out is not None
+            rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
         else:
             rules = ["score.play.multiple-of-five"]
-        if match.is_terminal:
-            rules.append(exercise.end_rule(self.ruleset))
-        self.exercise(exercise.kept(self.ruleset, rules))
+        rules = exercise.kept(self.ruleset, rules)
+        self.exercise(rules)
         if reported != expected:
-            rule = (
-                diagnose.settlement(self.ruleset, self.setup, match, reported)
-                if hand.is_terminal
-                else rules[0]
-            )
-            state = "after settlement" if hand.is_terminal else "so far"
+            rule = rules[0]
+            if hand.is_terminal and not won:
+                rule = diagnose.settlement(self.ruleset, self.setup, match, reported)
+            state = "after settlement" if hand.is_terminal and not won else "so far"
             self.diverge(
                 index,
                 None,
                 "scores",
                 rule,
-                f"the scores by side {state} in hand {index}",
+                f"the match's scores by side {state} in hand {index}",
                 expected,
                 reported,
             )
@@ -504,7 +522,7 @@ class _RecordAudit:
         if not reported:
             return
         rule = exercise.end_rule(self.ruleset)
-        self.exercise([rule])
+        self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
         last = len(self.record["hands"])
         if "winner" in reported and reported["winner"] != self.winner:
             self.diverge(

@@ -92,11 +92,13 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
             where = resolved.pips.anchor or f"an open end showing {resolved.pips.pips}"
             return "play.match-attach-point", f"{resolved.text}: no place on {where} takes it"
     found: tuple[str, str] | None = None
+    state = f" ({hand.describe()})"
     for action in tries:
         try:
             hand.copy().apply_action(action, seat)
         except IllegalPlayError as exc:
-            found = found or (exc.rule, str(exc))
+            reason = str(exc).removesuffix(f" [rule {exc.rule}]").replace(state, "")
+            found = found or (exc.rule, reason)
     return found or ("play.match-attach-point", f"{resolved.text}: refused")
 
 
