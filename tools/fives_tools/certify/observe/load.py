@@ -33,8 +33,10 @@ def _where(path: list[Any]) -> str:
     return text.lstrip(".") or "(top level)"
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parse_action_text(text: str) -> Any:
-    """An action in the notation, or a play in the pips form; NotationError otherwise."""
+    """An action in the notation, or a play in the pips form; NotationError otherwise
+    (memoised: the same few thousand texts recur in every record)."""
     try:
         return parse_action(text)
     except NotationError:

@@ -10,7 +10,38 @@ import random
 from typing import Any
 
 from fives_engine import MatchState, Setup, find_game
-from fives_engine.record import write_record
+
+
+def observed_hand(match: MatchState, rng: random.Random) -> dict[str, Any]:
+    """Play the match's current hand (dealt, not begun) to its end, or to the end of the
+    match, with uniformly random legal actions; the hand as an observation record has it."""
+    hand = match.hand
+    assert hand is not None and not hand.actions
+    deal = match.deals[-1].to_json()
+    deal["leader"] = hand.leader
+    actions = []
+    while not (hand.is_terminal or match.is_terminal):
+        legal = match.legal_actions()
+        action = rng.choice(legal)
+        seat = match.current_player
+        events = match.apply_action(action)
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "action": str(action),
+            "offered": [str(a) for a in legal],
+        }
+        draw = next((e for e in events if e.kind == "draw"), None)
+        if draw is not None:
+            entry["tile"] = draw["tile"]
+        play = next((e for e in events if e.kind == "play"), None)
+        if play is not None:
+            entry["score"] = play["raw"]
+        actions.append(entry)
+    out: dict[str, Any] = {"deal": deal, "actions": actions}
+    if hand.is_terminal:
+        out["ended"] = "out" if hand.went_out is not None else "block"
+    out["scores"] = list(match.scores)
+    return out
 
 
 def observed_match(
@@ -23,36 +54,25 @@ def observed_match(
     """A match of uniformly random legal actions (``hands`` hands at most), recorded with
     every optional field; the same seed, the same record."""
     ruleset = find_game(game)
-    match = MatchState.seeded(ruleset, Setup.of(ruleset, players, partnerships), seed)
+    setup = Setup.of(ruleset, players, partnerships)
+    match = MatchState.seeded(ruleset, setup, seed)
     rng = random.Random(seed)
-    notes: list[list[dict[str, Any]]] = []
-    ends: list[dict[str, Any]] = []
-    while not match.is_terminal and (hands is None or len(ends) < hands):
-        hand = match.hand
-        assert hand is not None
-        if len(notes) < len(match.hands):
-            notes.append([])
-        legal = match.legal_actions()
-        action = rng.choice(legal)
-        events = match.apply_action(action)
-        note: dict[str, Any] = {"offered": [str(a) for a in legal]}
-        play = next((e for e in events if e.kind == "play"), None)
-        if play is not None:
-            note["score"] = play["raw"]
-        notes[-1].append(note)
-        if hand.is_terminal or match.is_terminal:
-            end: dict[str, Any] = {"scores": list(match.scores)}
-            if hand.is_terminal:
-                end["ended"] = "out" if hand.went_out is not None else "block"
-            ends.append(end)
-    record = write_record(match, seed=seed)
-    record["implementation"] = {"name": "fives reference engine", "version": "1"}
-    record["hands"] = record["hands"][: len(notes)]  # not the next hand, dealt already
-    for entry, played, hand_notes, end in zip(
-        record["hands"], match.hands[: len(notes)], notes, ends, strict=True
-    ):
-        entry["deal"]["leader"] = played.leader
-        for action, note in zip(entry["actions"], hand_notes, strict=True):
-            action.update(note)
-        entry.update(end)
-    return record
+    played = []
+    while not match.is_terminal and (hands is None or len(played) < hands):
+        played.append(observed_hand(match, rng))
+    return {
+        "format": "fives-record",
+        "version": 1,
+        "game": game,
+        "setup": {
+            "players": players,
+            "partnerships": setup.partnerships,
+            "deal_option": None,
+            "target": setup.target,
+            "scores": [0] * setup.sides,
+            "seed": seed,
+        },
+        "implementation": {"name": "fives reference engine", "version": "1"},
+        "hands": played,
+        "result": {"scores": list(match.scores), "winner": match.winner},
+    }
