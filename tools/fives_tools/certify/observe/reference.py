@@ -57,7 +57,7 @@ def observed_match(
     setup = Setup.of(ruleset, players, partnerships)
     match = MatchState.seeded(ruleset, setup, seed)
     rng = random.Random(seed)
-    played = []
+    played: list[dict[str, Any]] = []
     while not match.is_terminal and (hands is None or len(played) < hands):
         played.append(observed_hand(match, rng))
     return {
