@@ -16,7 +16,7 @@ from typing import Any
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
 from fives_tools import files
-from fives_tools.certify.observe import report
+from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError, read_file
 from fives_tools.certify.observe.model import Divergence, Observation
@@ -71,6 +71,14 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    if args.adapter is not None or args.python is not None:
+        if args.files:
+            print("fives audit: give record files or an adapter, not both", file=sys.stderr)
+            return EXIT_CANNOT_RUN
+        return finish(asked.observe(args), args)  # an adapter that cannot start: exit 2
+    if not args.files:
+        print("fives audit: give record files, or --adapter / --python", file=sys.stderr)
+        return EXIT_CANNOT_RUN
     records: list[tuple[str, dict[str, Any]]] = []
     try:
         for name in args.files:
@@ -107,8 +115,9 @@ def add_audit_command(sub: Any) -> None:
         " unreadable input.",
     )
     audit.add_argument(
-        "files", nargs="+", metavar="FILE", help="JSON (a record or a list) or JSONL"
+        "files", nargs="*", metavar="FILE", help="JSON (a record or a list) or JSONL"
     )
+    asked.add_selfplay_options(audit)
     add_report_options(audit)
     audit.set_defaults(func=cmd_audit)
 

@@ -1,0 +1,130 @@
+"""``fives audit --adapter CMD`` / ``--python M:A``: ask the implementation for its own
+games (``selfplay`` requests, spec/protocol.md) and audit the records it gives.
+
+By default every game and player count it declares is asked for :data:`DEFAULT_GAMES`
+games each (seeds 1 .. N), a whole match each: a budget of seconds for the reference
+engine. A game the implementation fails to give (a crash, a hang, garbage, an error
+reply) is listed with its diagnosis among the records that could not be read, and the
+run goes on. The request agrees no target, so each game is judged against its game's
+usual target: a target the record states is not taken as agreed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from fives_engine import game_names
+from fives_engine.record import MAX_BYTES
+from fives_tools import options
+from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
+from fives_tools.certify.adapters.own_games import Table, ask
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.model import Note, Observation
+
+#: games asked per game and player count when ``--games`` is not given
+DEFAULT_GAMES = 2
+
+
+def adapter_of(args: argparse.Namespace) -> Adapter:
+    """The implementation the options name; a self-play reply may be a large record."""
+    if args.adapter is not None:
+        return SubprocessAdapter(
+            args.adapter,
+            timeout=args.timeout,
+            start_timeout=args.startup_timeout,
+            max_reply_bytes=MAX_BYTES,
+        )
+    return PythonAdapter(load_object(args.python), args.python)
+
+
+def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
+    """The tables the options ask for, each game and player count by default declared."""
+
+    def choose(info: AdapterInfo) -> list[Table]:
+        games = args.game or [g for g in game_names() if g in info.games]
+        players = args.players or sorted(info.players)
+        return [Table(g, p, None, args.unit) for g in games for p in players]
+
+    return choose
+
+
+def label(table: Table, seed: int) -> str:
+    return f"{table.game} {table.players} players, {table.unit} seed {seed}"
+
+
+def judged(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as the audit reads it: no target was agreed."""
+    setup = {k: v for k, v in record["setup"].items() if k != "target"}
+    return {**record, "setup": setup}
+
+
+def observe(args: argparse.Namespace) -> Observation:
+    """Ask for every table's games and audit them; a game not given is noted."""
+    obs = Observation()
+    for asked in ask(adapter_of(args), tables(args), args.games, args.seed):
+        name = label(asked.table, asked.seed)
+        if asked.record is None:
+            obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
+        else:
+            audit_records([(name, judged(asked.record))], obs)
+    return obs
+
+
+def add_selfplay_options(parser: argparse.ArgumentParser) -> None:
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="ask this program (NDJSON protocol) for its own games instead of reading files",
+    )
+    how.add_argument(
+        "--python",
+        metavar="MODULE:ATTR",
+        type=options.command,
+        help="ask this Python adapter object or entry point for its own games",
+    )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=game_names(),
+        default=[],
+        help="only this game (default: every declared)",
+    )
+    parser.add_argument(
+        "--players",
+        action="append",
+        type=int,
+        choices=[2, 3, 4],
+        default=[],
+        help="only this player count (default: every declared)",
+    )
+    parser.add_argument(
+        "--games",
+        type=options.count,
+        default=DEFAULT_GAMES,
+        help=f"games asked per game and player count (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--unit",
+        choices=SELFPLAY_UNITS,
+        default="match",
+        help="what one game is: a hand or a whole match (default match)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
+    )
+    parser.add_argument(
+        "--timeout", type=options.seconds, default=10.0, help="seconds per game (default 10)"
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=options.seconds,
+        default=20.0,
+        help="seconds for an adapter to start and send ready (default 20)",
+    )
