@@ -336,13 +336,16 @@ class _RecordAudit:
             return False
         legal = match.legal_actions()
         if seat != hand.current_player:
-            self.exercise(["turn.clockwise"])
+            # the turn moved on while its player still had to play the tile just drawn
+            rule = "turn.clockwise" if hand.drawn is None else "turn.play-drawn-tile"
+            self.exercise([rule])
             self.diverge(
                 index,
                 self.number,
                 "seat",
-                "turn.clockwise",
-                f"seat {seat} acted out of turn",
+                rule,
+                f"seat {seat} acted out of turn"
+                + ("" if hand.drawn is None else f": seat {hand.current_player} drew {hand.drawn}"),
                 f"seat {hand.current_player}",
                 f"seat {seat}",
             )

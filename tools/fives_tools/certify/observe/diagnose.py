@@ -5,7 +5,8 @@ failing that, the rule that decides the number as a whole is named.
 Only readings that reproduce the reported number are named, never a guess: a double at an
 end counted once, an interior double or a spinner's unstarted branches counted, a total
 scored that is no multiple of 5, the going-out play left unscored; in settlement, the
-deduction left out, pips not rounded, partners' pips merged, a bonus to the player who
+deduction left out, pips not rounded or rounded otherwise than to the nearest 5,
+partners' pips merged, a bonus to the player who
 went out, scores kept from going below zero.
 """
 
@@ -16,6 +17,15 @@ from collections.abc import Callable
 from fives_engine import Layout, MatchState, Ruleset, Setup, round_to_five
 from fives_engine.events import APPLIED
 from fives_tools.certify.observe.exercise import kept
+
+#: roundings of pips to a multiple of 5 that are not to the nearest (remainder 1-2 down,
+#: 3-4 up): always down, always up, a remainder of 2 up, a remainder of 3 down
+OTHER_ROUNDINGS: list[Callable[[int], int]] = [
+    lambda pips: pips // 5 * 5,
+    lambda pips: -(-pips // 5) * 5,
+    lambda pips: (pips + 3) // 5 * 5,
+    lambda pips: (pips + 1) // 5 * 5,
+]
 
 
 def _first(ruleset: Ruleset, readings: list[tuple[str, bool]], default: str) -> str:
@@ -72,10 +82,13 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
         return default[0] if hand.went_out is not None else default[-1]
     unrounded = list(before)
     merged = list(before)
+    other_ways = [list(before) for _ in OTHER_ROUNDINGS]
     pips_by_side = [0] * setup.sides
     for e in items:
         unrounded[e["side"]] -= e["pips"]
         pips_by_side[e["side"]] += e["pips"]
+        for scores, rounding in zip(other_ways, OTHER_ROUNDINGS, strict=True):
+            scores[e["side"]] -= rounding(e["pips"])
     for side, pips in enumerate(pips_by_side):
         merged[side] -= round_to_five(pips)
     bonus = list(expected)
@@ -84,7 +97,7 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
         bonus[out_side] += sum(round_to_five(e["pips"]) for e in items if e["side"] != out_side)
     readings = [
         ("settle.deduct-each-hand", reported == before),
-        ("settle.round-nearest-five", reported == unrounded),
+        ("settle.round-nearest-five", reported == unrounded or reported in other_ways),
         ("settle.partners-apart", setup.partnerships and reported == merged),
         ("settle.deduct-only", hand.went_out is not None and reported == bonus),
         ("score.negative", reported == [max(0, s) for s in expected]),
