@@ -6,7 +6,7 @@ Only readings that reproduce the reported number are named, never a guess: a dou
 end counted once, an interior double or a spinner's unstarted branches counted, a total
 scored that is no multiple of 5, the going-out play left unscored; in settlement, the
 deduction left out, pips not rounded or rounded otherwise than to the nearest 5,
-partners' pips merged, a bonus to the player who
+partners' pips merged, partners seated side by side, a bonus to the player who
 went out, scores kept from going below zero.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fives_engine import Layout, MatchState, Ruleset, Setup, round_to_five
-from fives_engine.events import APPLIED
+from fives_engine.events import APPLIED, Event
 from fives_tools.certify.observe.exercise import kept
 
 #: roundings of pips to a multiple of 5 that are not to the nearest (remainder 1-2 down,
@@ -57,6 +57,17 @@ def play_score(ruleset: Ruleset, layout: Layout, reported: int, went_out: bool) 
     return _first(ruleset, readings, "score.play.multiple-of-five")
 
 
+def _side_by_side(setup: Setup, events: list[Event], expected: list[int]) -> list[int]:
+    """The scores had the hand's score events gone to partners seated side by side (seats
+    0 and 1 against 2 and 3) instead of across the table."""
+    scores = list(expected)
+    for e in events:
+        if e.kind == "score" and e["result"] == APPLIED:
+            scores[e["side"]] -= e["raw"]
+            scores[e["seat"] // 2] += e["raw"]
+    return scores
+
+
 def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list[int]) -> str:
     """The rule behind wrong settled scores of the hand just over."""
     hand = match.hands[-1]
@@ -70,6 +81,8 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
     before = list(expected)
     for e in items:
         before[e["side"]] -= e["raw"]
+    if setup.partnerships and reported == _side_by_side(setup, match.events[start:], expected):
+        return "side.partnership"
     default = kept(
         ruleset,
         [
@@ -97,8 +110,9 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
         bonus[out_side] += sum(round_to_five(e["pips"]) for e in items if e["side"] != out_side)
     readings = [
         ("settle.deduct-each-hand", reported == before),
-        ("settle.round-nearest-five", reported == unrounded or reported in other_ways),
+        ("settle.round-nearest-five", reported == unrounded),
         ("settle.partners-apart", setup.partnerships and reported == merged),
+        ("settle.round-nearest-five", reported in other_ways),
         ("settle.deduct-only", hand.went_out is not None and reported == bonus),
         ("score.negative", reported == [max(0, s) for s in expected]),
     ]
