@@ -5,17 +5,18 @@ By default every game and player count it declares is asked for :data:`DEFAULT_G
 games each (seeds 1 .. N), a whole match each: a budget of seconds for the reference
 engine. A game the implementation fails to give (a crash, a hang, garbage, an error
 reply) is listed with its diagnosis among the records that could not be read, and the
-run goes on. The request agrees no target, so each game is judged against its game's
-usual target: a target the record states is not taken as agreed.
+run goes on. The request agrees no target: a record stating another target than its
+game's usual one diverges on ``match.target``.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from fives_engine import game_names
+from fives_engine import FivesError, Setup, find_game, game_names
 from fives_engine.record import MAX_BYTES
 from fives_tools import options
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
@@ -23,11 +24,11 @@ from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.model import Note, Observation
+from fives_tools.certify.observe.audit import audit_records, prefix
+from fives_tools.certify.observe.model import Divergence, Note, Observation
 
 #: games asked per game and player count when ``--games`` is not given
-DEFAULT_GAMES = 2
+DEFAULT_GAMES = 1
 
 
 def adapter_of(args: argparse.Namespace) -> Adapter:
@@ -57,10 +58,31 @@ def label(table: Table, seed: int) -> str:
     return f"{table.game} {table.players} players, {table.unit} seed {seed}"
 
 
-def judged(record: dict[str, Any]) -> dict[str, Any]:
-    """The record as the audit reads it: no target was agreed."""
-    setup = {k: v for k, v in record["setup"].items() if k != "target"}
-    return {**record, "setup": setup}
+def target_claim(name: str, record: dict[str, Any], table: Table) -> Divergence | None:
+    """The target the record states, held against the game's usual one: the request agreed
+    none. (The rest of the record is judged by the target it states, so that a wrong target
+    is named once, not at every score that reaches it.)"""
+    stated = record["setup"].get("target")
+    try:
+        ruleset = find_game(table.game)
+        usual = Setup.of(ruleset, table.players, record["setup"].get("partnerships")).target
+    except FivesError:
+        return None  # the audit reports a table the rules refuse
+    if stated is None or stated == usual:
+        return None
+    what = f"the target of {table.game} for {table.players} players (no target was agreed)"
+    return Divergence(
+        name,
+        table.game,
+        1,
+        None,
+        "setup.target",
+        "match.target",
+        what,
+        str(usual),
+        str(stated),
+        prefix(record, 0, None),
+    )
 
 
 def observe(args: argparse.Namespace) -> Observation:
@@ -70,8 +92,15 @@ def observe(args: argparse.Namespace) -> Observation:
         name = label(asked.table, asked.seed)
         if asked.record is None:
             obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
-        else:
-            audit_records([(name, judged(asked.record))], obs)
+            continue
+        first = len(obs.divergences)
+        audit_records([(name, asked.record)], obs)
+        claim = target_claim(name, asked.record, asked.table)
+        if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
+            obs.tally(asked.table.game).exercised["match.target"] += 1
+        if claim is not None:
+            obs.tally(asked.table.game).failed["match.target"] += 1
+            obs.divergences.insert(first, claim)
     return obs
 
 
@@ -128,3 +157,21 @@ def add_selfplay_options(parser: argparse.ArgumentParser) -> None:
         default=20.0,
         help="seconds for an adapter to start and send ready (default 20)",
     )
+
+
+def failing_rules(obs: Observation) -> list[str]:
+    """The rules that failed, most failing steps first (over every game); ties go to the
+    rule that diverged first: what an implementation that bends one rule shows first."""
+    failed: Counter[str] = Counter()
+    for tally in obs.games.values():
+        failed.update(tally.failed)
+    order = {d.rule: i for i, d in reversed(list(enumerate(obs.divergences)))}
+    return sorted(failed, key=lambda rule: (-failed[rule], order.get(rule, len(order)), rule))
+
+
+def arguments(**given: Any) -> argparse.Namespace:
+    """The options of ``fives audit`` as the command line gives them, defaults included."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("files", nargs="*")
+    add_selfplay_options(parser)
+    return parser.parse_args([], argparse.Namespace(**given))

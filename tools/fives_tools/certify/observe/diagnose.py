@@ -51,6 +51,10 @@ def play_score(ruleset: Ruleset, layout: Layout, reported: int, went_out: bool) 
             "score.ends.double-outer-both-halves",
             doubles_whole > 0 and reported == score(total - doubles_whole // 2),
         ),
+        (  # a lone double counted once per open straight side: twice
+            "score.ends.double-outer-both-halves",
+            doubles_whole > 0 and reported == score(total + doubles_whole),
+        ),
         ("score.ends.double-interior-zero", interior > 0 and reported == score(total + interior)),
         ("score.ends.unstarted-branch-zero", branches > 0 and reported == score(total + branches)),
     ]
@@ -92,6 +96,8 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
         ],
     )
     if ruleset.settlement == "exact-61-differences":
+        if hand.went_out is not None and reported == before:  # no going-out event at all
+            return _first(ruleset, [("settle.exact-61.going-out-event", True)], default[0])
         return default[0] if hand.went_out is not None else default[-1]
     unrounded = list(before)
     merged = list(before)
