@@ -60,8 +60,6 @@ NOT_YET: dict[str, str] = {
     "TieBreakIsSuddenDeath": "it needs a tie at the top first: none in the default budget",
     "ZeroPipHandSkippedInBlock": "an Exact 61 block with a hand of 0 pips is rare: none in"
     " the default budget",
-    "OvershootAppliedInPart": "caught, but the audit names the match end"
-    " (match.exact-hit-wins) the part-applied event causes, not the discarded overshoot",
     "CountsUnstartedBranch": "caught, but while both branches are unstarted its score is"
     " also an interior spinner counted, the reading the audit tries first",
 }

@@ -520,7 +520,9 @@ class _RecordAudit:
         self.exercise(rules)
         if reported != expected:
             rule = rules[0]
-            if hand.is_terminal and not won:
+            if diagnose.overshoot(self.setup, match, reported):
+                rule = "match.overshoot-discarded"
+            elif hand.is_terminal and not won:
                 rule = diagnose.settlement(self.ruleset, self.setup, match, reported)
             state = "after settlement" if hand.is_terminal and not won else "so far"
             self.diverge(

@@ -72,6 +72,16 @@ def _side_by_side(setup: Setup, events: list[Event], expected: list[int]) -> lis
     return scores
 
 
+def overshoot(setup: Setup, match: MatchState, reported: list[int]) -> bool:
+    """Whether wrong scores are an event past an exact target applied up to the target
+    instead of discarded (a side reported exactly on it, where an event was discarded)."""
+    start = max(i for i, e in enumerate(match.events) if e.kind == "hand")
+    sides = {
+        e["side"] for e in match.events[start:] if e.kind == "score" and e["result"] != APPLIED
+    }
+    return any(reported[s] == setup.target != match.scores[s] for s in sides)
+
+
 def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list[int]) -> str:
     """The rule behind wrong settled scores of the hand just over."""
     hand = match.hands[-1]
