@@ -104,7 +104,11 @@ def observe(args: argparse.Namespace) -> Observation:
     return obs
 
 
-def add_selfplay_options(parser: argparse.ArgumentParser) -> None:
+def add_selfplay_options(
+    parser: argparse.ArgumentParser, timeouts: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """The options that ask an implementation for its games; ``timeouts`` adds those of
+    ``fives certify`` (a game's timeout is a case's)."""
     how = parser.add_mutually_exclusive_group()
     how.add_argument(
         "--adapter",
@@ -148,15 +152,7 @@ def add_selfplay_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
-    parser.add_argument(
-        "--timeout", type=options.seconds, default=10.0, help="seconds per game (default 10)"
-    )
-    parser.add_argument(
-        "--startup-timeout",
-        type=options.seconds,
-        default=20.0,
-        help="seconds for an adapter to start and send ready (default 20)",
-    )
+    timeouts(parser)
 
 
 def failing_rules(obs: Observation) -> list[str]:
@@ -169,9 +165,13 @@ def failing_rules(obs: Observation) -> list[str]:
     return sorted(failed, key=lambda rule: (-failed[rule], order.get(rule, len(order)), rule))
 
 
+def _default_timeouts(parser: argparse.ArgumentParser) -> None:
+    parser.set_defaults(timeout=10.0, startup_timeout=20.0)
+
+
 def arguments(**given: Any) -> argparse.Namespace:
     """The options of ``fives audit`` as the command line gives them, defaults included."""
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*")
-    add_selfplay_options(parser)
+    add_selfplay_options(parser, _default_timeouts)
     return parser.parse_args([], argparse.Namespace(**given))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,20 +105,22 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_audit_command(sub: Any) -> None:
+def add_audit_command(sub: Any, timeouts: Callable[[argparse.ArgumentParser], None]) -> None:
     """Register ``fives audit`` on the ``fives`` subcommand parser."""
     audit = sub.add_parser(
         "audit",
         help="audit an implementation's own game records against the rules",
         description="Replay observation records (spec/records.md) under the rules with the"
         " reference engine and check every step; print the observation certificate (per"
-        " rule: pass, FAIL or not observed). Exit 0 clean, 1 on a divergence, 2 on"
-        " unreadable input.",
+        " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
+        " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
+        " clean, 1 on a divergence, 2 on unreadable input or an implementation that cannot"
+        " be asked.",
     )
     audit.add_argument(
         "files", nargs="*", metavar="FILE", help="JSON (a record or a list) or JSONL"
     )
-    asked.add_selfplay_options(audit)
+    asked.add_selfplay_options(audit, timeouts)
     add_report_options(audit)
     audit.set_defaults(func=cmd_audit)
 
