@@ -40,8 +40,8 @@ CANNOT_SHOW: dict[str, str] = {
     "AllFivesInDisplayPoints": OTHER_PATH,
     "DisplayNotDivided": OTHER_PATH,
     "AgreedTargetIgnored": "a selfplay request agrees no target",
-    "BlockWinnerLeads": "after a block the leader is its own neutral draw, which any seat"
-    " may win: a record shows a leader, and no leader is wrong",
+    "BlockWinnerLeads": "after a block it lets the lightest hand lead and writes no draw:"
+    " the record shows only a leader, and a neutral draw may give the lead to any seat",
     "NeutralDrawRedrawsEveryone": "the bend is in its check of a written draw: its own draws"
     " redraw only the tied seats, and a tied draw is refused by its own check, so that"
     " game is an error of the implementation (no record), not a divergence",
