@@ -32,8 +32,8 @@ def test_clean_records_exit_0_in_every_form(
     path = _write(tmp_path / f"games.{'jsonl' if form == 'jsonl' else 'json'}", records, form)
     assert main(["audit", str(path)]) == 0
     out = capsys.readouterr().out
-    games = 1 if form == "one" else 2
-    assert out.splitlines()[-1].startswith(f"observation of {games} games")
+    games = "1 game " if form == "one" else "2 games "
+    assert out.splitlines()[-1].startswith(f"observation of {games}")
     assert "0 divergences" in out.splitlines()[-1]
     assert "lead.neutral-draw" in out and "not observed" in out
 

@@ -11,14 +11,18 @@ reports its settled scores, else it stops there, and the report says so.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from fives_engine import (
     DOUBLE_SIX,
+    DRAW,
     Deal,
     Draw,
     FivesError,
+    HandState,
     IllegalDealError,
     MatchState,
     Play,
@@ -59,7 +63,22 @@ def audit_records(
             observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
             continue
         _RecordAudit(label, record, ruleset, setup, observation).run()
+    _keep_likely_causes(observation)
     return observation
+
+
+def _keep_likely_causes(obs: Observation) -> None:
+    """Give each divergence with several candidate rules the one that explains most of
+    the observation's divergences, then count the failures per game and rule."""
+    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    obs.divergences = [
+        replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
+        for d in obs.divergences
+    ]
+    for game, tally in obs.games.items():
+        tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
+        for rule, count in tally.failed.items():  # a failing step exercised its rule
+            tally.exercised[rule] = max(tally.exercised[rule], count)
 
 
 def _sides_seen(record: dict[str, Any]) -> int | None:
@@ -126,6 +145,7 @@ class _RecordAudit:
         self.after_block = False  # the last hand was blocked: a new neutral draw is due
         self.winner: int | None = None
         self.match: MatchState | None = None
+        self.drift: list[int] = []
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -136,16 +156,17 @@ class _RecordAudit:
         hand: int,
         action: int | None,
         field: str,
-        rule: str,
+        rule: str | list[str],
         what: str,
         expected: Any,
         got: Any,
         cut: int | None = None,
     ) -> None:
-        """Report a divergence; the prefix that shows it ends after match action ``cut``
-        (default ``action``; with neither, after the whole hand)."""
+        """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
+        once the whole observation is in); the prefix that shows it ends after match
+        action ``cut`` (default ``action``; with neither, after the whole hand)."""
         cut = action if cut is None else cut
-        self.tally.failed[rule] += 1
+        candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
             Divergence(
                 self.label,
@@ -153,13 +174,14 @@ class _RecordAudit:
                 hand,
                 action,
                 field,
-                rule,
+                candidates[0],
                 " ".join(what.split()),
                 _text(expected),
                 _text(got),
                 prefix(self.record, hand, cut),
                 self._table(),
                 self._table_record(),
+                candidates,
             )
         )
 
@@ -232,6 +254,7 @@ class _RecordAudit:
             return False
         draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
         self.match = MatchState(self.ruleset, self.setup, self.scores)
+        self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
         except IllegalDealError as exc:
@@ -336,12 +359,13 @@ class _RecordAudit:
             return False
         legal = match.legal_actions()
         if seat != hand.current_player:
-            self.exercise(["turn.clockwise"])
+            rule = _turn_rule(hand)
+            self.exercise([rule])
             self.diverge(
                 index,
                 self.number,
                 "seat",
-                "turn.clockwise",
+                rule,
                 f"seat {seat} acted out of turn",
                 f"seat {hand.current_player}",
                 f"seat {seat}",
@@ -462,6 +486,8 @@ class _RecordAudit:
                 exercise.score_rules(self.ruleset, hand.layout, hand.went_out is not None)
             )
         if reported != expected:
+            # the hand's scores are judged on the implementation's own play scores
+            self.drift[self.setup.side_of(hand.actions[-1][0])] += reported - expected
             rule = diagnose.play_score(
                 self.ruleset, hand.layout, reported, hand.went_out is not None
             )
@@ -502,7 +528,7 @@ class _RecordAudit:
         assert self.match is not None
         match = self.match
         hand = match.hands[-1]
-        expected = list(match.scores)
+        expected = [s + d for s, d in zip(match.scores, self.drift, strict=True)]
         settled = any(e.kind == "score" and e["cause"] != "play" for e in match.events)
         won = match.is_terminal and not settled  # won before (or without) any settlement
         if won:
@@ -516,9 +542,10 @@ class _RecordAudit:
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
         if reported != expected:
-            rule = rules[0]
+            rule = [rules[0]]
             if hand.is_terminal and not won:
-                rule = diagnose.settlement(self.ruleset, self.setup, match, reported)
+                own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+                rule = diagnose.settlement(self.ruleset, self.setup, match, own)
             state = "after settlement" if hand.is_terminal and not won else "so far"
             self.diverge(
                 index,
@@ -558,6 +585,16 @@ class _RecordAudit:
                 self.scores,
                 reported["scores"],
             )
+
+
+def _turn_rule(hand: HandState) -> str:
+    """The rule that keeps the turn with the player to act: the playable tile they just
+    drew, the draw they are in the middle of, or else the order of play."""
+    if hand.drawn is not None:
+        return "turn.play-drawn-tile"
+    if hand.actions and hand.actions[-1] == (hand.current_player, DRAW):
+        return "turn.draw-until-playable"
+    return "turn.clockwise"
 
 
 def _text(value: Any) -> str:
