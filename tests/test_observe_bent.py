@@ -35,27 +35,39 @@ SHOWN = [
     ("GoingOutScoresOpponents", "five-up", 2, None),
     ("PartnersSideBySide", "five-up", 4, True),
     ("LeadRotates", "five-up", 2, None),
+    ("BlockWhenBoneyardRunsDry", "all-fives", 3, None),
+]
+#: bends that show at the end of a match: whole matches are played
+AT_THE_END = [
+    ("OvershootAppliedInPart", "exact-61", 2, None),
+    ("GoingOutEventNeedsPips", "exact-61", 2, None),
+    ("TargetCheckedBeforeSettlement", "five-up", 2, None),
 ]
 
 
-def bent_games(bent: catalog.Bent, game: str, players: int, partners: bool | None) -> list[Any]:
+def bent_games(
+    bent: catalog.Bent, game: str, players: int, partners: bool | None, hands: int | None = 8
+) -> list[Any]:
     """Records of the bent engine's own games (its shuffle, leader and random choices)."""
     records = []
-    for seed in range(1, 5):
+    for seed in range(1, 6):
         with contextlib.ExitStack() as stack:
             stack.enter_context(mock.patch.dict(_STATES, clear=True))
             for patch in bent.patches():
                 stack.enter_context(patch)
-            records.append(observed_match(game, players, partners, seed, hands=8))
+            records.append(observed_match(game, players, partners, seed, hands=hands))
     return records
 
 
-@pytest.mark.parametrize(("name", "game", "players", "partners"), SHOWN)
+@pytest.mark.parametrize(
+    ("name", "game", "players", "partners", "hands"),
+    [(*table, 8) for table in SHOWN] + [(*table, None) for table in AT_THE_END],
+)
 def test_the_bent_rule_is_the_first_likely_cause(
-    name: str, game: str, players: int, partners: bool | None
+    name: str, game: str, players: int, partners: bool | None, hands: int | None
 ) -> None:
     bent = getattr(catalog, name)()
-    obs = audit_records(bent_games(bent, game, players, partners))
+    obs = audit_records(bent_games(bent, game, players, partners, hands))
     assert obs.divergences, f"{name}: its own games show no divergence"
     assert causes(obs)[0][0] == bent.BENT_RULE
     assert obs.status(game, bent.BENT_RULE) == "FAIL"

@@ -289,8 +289,8 @@ class _RecordAudit:
             self.ended(index, entry)
             if over:
                 self.present("scores", reported is not None)
-            if reported is not None:
-                self.settled(index, reported)
+                if reported is not None:
+                    self.settled(index, reported)
             if not over and index < len(self.record["hands"]):
                 finished = self.cut_short(index, entry)
         if not finished and reported is None:
@@ -533,20 +533,18 @@ class _RecordAudit:
         won = match.is_terminal and not settled  # won before (or without) any settlement
         if won:
             rules = [exercise.end_rule(self.ruleset), "match.target"]
-        elif hand.is_terminal:
+        else:
             went_out = hand.went_out is not None
             rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
-        else:
-            rules = ["score.play.multiple-of-five"]
         rules += exercise.match_rules(self.ruleset, self.setup, match.events)
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
         if reported != expected:
-            rule = [rules[0]]
-            if hand.is_terminal and not won:
-                own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+            own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+            rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+            if not won:
                 rule = diagnose.settlement(self.ruleset, self.setup, match, own)
-            state = "after settlement" if hand.is_terminal and not won else "so far"
+            state = "when the match was won" if won else "after settlement"
             self.diverge(
                 index,
                 None,
@@ -566,11 +564,13 @@ class _RecordAudit:
         self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
         last = len(self.record["hands"])
         if "winner" in reported and reported["winner"] != self.winner:
+            scores = reported.get("scores", self.scores)
+            readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
             self.diverge(
                 last,
                 None,
                 "result.winner",
-                rule,
+                [r for r, fit in readings if fit] + [rule],
                 "the match's winner",
                 self.winner,
                 reported["winner"],

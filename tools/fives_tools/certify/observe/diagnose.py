@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
-from fives_engine.events import APPLIED, Event
+from fives_engine.events import APPLIED, DISCARDED, Event
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
 from fives_tools.certify.observe.exercise import kept
 
@@ -121,7 +121,11 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
             scores[e["side"]] += raw(e)
         return scores
 
-    readings: list[tuple[str, bool]] = [("settle.deduct-each-hand", reported == before)]
+    readings: list[tuple[str, bool]] = [
+        ("settle.deduct-each-hand", reported == before),
+        ("settle.exact-61.going-out-event", hand.went_out is not None and reported == before),
+        *overshoot(match, reported),
+    ]
     readings += [
         ("settle.round-nearest-five", reported == with_raw(lambda e, r=r: _rounded_raw(e, r)))  # type: ignore[misc]
         for r in _ROUNDINGS
@@ -147,6 +151,28 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
     else:
         whole = "settle.deduct-each-hand"
     return fits or [whole]
+
+
+def overshoot(match: MatchState, reported: list[int]) -> list[tuple[str, bool]]:
+    """Readings of the target rules: an event passing the exact target applied whole, or
+    applied up to the target, instead of discarded."""
+    events = [e for e in match.events if e.kind == "score"]
+    if not any(e["result"] == DISCARDED for e in events):
+        return []
+    target = match.setup.target
+    readings = []
+    for whole in (True, False):
+        scores = list(match.initial_scores)
+        for e in events:
+            side = e["side"]
+            if e["result"] == APPLIED:
+                scores[side] += e["raw"]
+            else:
+                scores[side] = scores[side] + e["raw"] if whole else target
+            if scores[side] == target:
+                break  # the exact target is hit: nothing after it counts
+        readings.append(("match.overshoot-discarded", reported == scores))
+    return readings
 
 
 def _merged(setup: Setup, before: list[int], items: list[Event]) -> list[int]:
