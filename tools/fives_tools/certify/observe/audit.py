@@ -11,6 +11,7 @@ reports its settled scores, else it stops there, and the report says so.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
@@ -33,7 +34,7 @@ from fives_engine import (
 from fives_engine.errors import RecordError
 from fives_engine.record import write_record
 from fives_tools.certify.observe import diagnose, exercise
-from fives_tools.certify.observe.load import check_record
+from fives_tools.certify.observe.load import check_record, table
 from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.resolve import (
     allowing_rule,
@@ -58,7 +59,24 @@ def audit_records(
         try:
             record = check_record(record)
             ruleset = find_game(record["game"])
-            setup = _setup(record)
+            setup = table(record)
+        except IllegalDealError as exc:  # a table the game is not played at
+            observation.tally(record["game"]).records += 1
+            observation.divergences.append(
+                Divergence(
+                    label,
+                    record["game"],
+                    0,
+                    None,
+                    "setup",
+                    exc.rule,
+                    str(exc),
+                    "a table the rules allow",
+                    json.dumps(record["setup"]),
+                    {**record, "hands": []},
+                )
+            )
+            continue
         except FivesError as exc:
             observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
             continue
@@ -79,31 +97,6 @@ def _keep_likely_causes(obs: Observation) -> None:
         tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
         for rule, count in tally.failed.items():  # a failing step exercised its rule
             tally.exercised[rule] = max(tally.exercised[rule], count)
-
-
-def _sides_seen(record: dict[str, Any]) -> int | None:
-    lists = [record["setup"].get("scores"), (record.get("result") or {}).get("scores")]
-    lists += [h.get("scores") for h in record["hands"]]
-    return next((len(s) for s in lists if s), None)
-
-
-def _setup(record: dict[str, Any]) -> Setup:
-    """The table: what the record says, the rest the game's default; the deal option, when
-    not given, is the deal whose size the first hand shows."""
-    ruleset = find_game(record["game"])
-    raw = record["setup"]
-    players = raw["players"]
-    partnerships = raw.get("partnerships")
-    if partnerships is None and players == 4 and ruleset.partnerships(4) is not None:
-        sides = _sides_seen(record)
-        partnerships = None if sides is None else sides == 2
-    option = raw.get("deal_option")
-    if "deal_option" not in raw and record["hands"]:
-        size = len(record["hands"][0]["deal"]["hands"][0])
-        if players in ruleset.parameters["deal"] and size != ruleset.deal_size(players):
-            fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
-            option = fits[0] if fits else None
-    return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
 
 
 def _tiles(texts: list[str]) -> list[Tile]:
