@@ -35,7 +35,7 @@ from fives_engine.errors import RecordError
 from fives_engine.record import write_record
 from fives_tools.certify.observe import diagnose, exercise
 from fives_tools.certify.observe.load import check_record, table
-from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
 from fives_tools.certify.observe.resolve import (
     allowing_rule,
     offered_difference,
@@ -334,8 +334,8 @@ class _RecordAudit:
                         self.obs.stopped,
                         index,
                         self.number,
-                        f"hand {index}: the {rest} actions after action {self.number} are not"
-                        " checked (the reference cannot play on from there)",
+                        f"hand {index}: {plural(rest, 'action')} after action {self.number}"
+                        " not checked (the reference cannot play on from there)",
                     )
                 self.number += rest
                 return False

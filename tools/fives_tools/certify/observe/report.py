@@ -131,11 +131,13 @@ def _notes(title: str, notes: list[Note]) -> list[str]:
 
 def console(obs: Observation, files: list[Files | None] | None = None) -> str:
     files = files or [None] * len(obs.divergences)
-    lines = [f"fives audit: {obs.records} records of {', '.join(sorted(obs.games)) or 'no game'}"]
+    games = ", ".join(sorted(obs.games)) or "no game"
+    lines = [f"fives audit: {plural(obs.records, 'record')} of {games}"]
     for game, tally in sorted(obs.games.items()):
         lines += [
             "",
-            f"{game}: {tally.records} records, {tally.hands} hands, {tally.actions} actions",
+            f"{game}: {plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
+            f" {plural(tally.actions, 'action')}",
             f"  {'rule':40} {'status':13} exercised",
         ]
         for rule, status, count, failed in rule_rows(obs, game):
@@ -223,7 +225,8 @@ def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
         out += [
             f"## {game}",
             "",
-            f"{tally.records} records, {tally.hands} hands, {tally.actions} actions.",
+            f"{plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
+            f" {plural(tally.actions, 'action')}.",
             "",
             "| rule | status | exercised |",
             "|---|---|---|",
