@@ -11,14 +11,19 @@ reports its settled scores, else it stops there, and the report says so.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from fives_engine import (
     DOUBLE_SIX,
+    DRAW,
     Deal,
     Draw,
     FivesError,
+    HandState,
     IllegalDealError,
     MatchState,
     Play,
@@ -29,8 +34,8 @@ from fives_engine import (
 from fives_engine.errors import RecordError
 from fives_engine.record import write_record
 from fives_tools.certify.observe import diagnose, exercise
-from fives_tools.certify.observe.load import check_record
-from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.certify.observe.load import check_record, table
+from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
 from fives_tools.certify.observe.resolve import (
     allowing_rule,
     offered_difference,
@@ -54,37 +59,44 @@ def audit_records(
         try:
             record = check_record(record)
             ruleset = find_game(record["game"])
-            setup = _setup(record)
+            setup = table(record)
+        except IllegalDealError as exc:  # a table the game is not played at
+            observation.tally(record["game"]).records += 1
+            observation.divergences.append(
+                Divergence(
+                    label,
+                    record["game"],
+                    0,
+                    None,
+                    "setup",
+                    exc.rule,
+                    str(exc),
+                    "a table the rules allow",
+                    json.dumps(record["setup"]),
+                    {**record, "hands": []},
+                )
+            )
+            continue
         except FivesError as exc:
             observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
             continue
         _RecordAudit(label, record, ruleset, setup, observation).run()
+    _keep_likely_causes(observation)
     return observation
 
 
-def _sides_seen(record: dict[str, Any]) -> int | None:
-    lists = [record["setup"].get("scores"), (record.get("result") or {}).get("scores")]
-    lists += [h.get("scores") for h in record["hands"]]
-    return next((len(s) for s in lists if s), None)
-
-
-def _setup(record: dict[str, Any]) -> Setup:
-    """The table: what the record says, the rest the game's default; the deal option, when
-    not given, is the deal whose size the first hand shows."""
-    ruleset = find_game(record["game"])
-    raw = record["setup"]
-    players = raw["players"]
-    partnerships = raw.get("partnerships")
-    if partnerships is None and players == 4 and ruleset.partnerships(4) is not None:
-        sides = _sides_seen(record)
-        partnerships = None if sides is None else sides == 2
-    option = raw.get("deal_option")
-    if "deal_option" not in raw and record["hands"]:
-        size = len(record["hands"][0]["deal"]["hands"][0])
-        if players in ruleset.parameters["deal"] and size != ruleset.deal_size(players):
-            fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
-            option = fits[0] if fits else None
-    return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
+def _keep_likely_causes(obs: Observation) -> None:
+    """Give each divergence with several candidate rules the one that explains most of
+    the observation's divergences, then count the failures per game and rule."""
+    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    obs.divergences = [
+        replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
+        for d in obs.divergences
+    ]
+    for game, tally in obs.games.items():
+        tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
+        for rule, count in tally.failed.items():  # a failing step exercised its rule
+            tally.exercised[rule] = max(tally.exercised[rule], count)
 
 
 def _tiles(texts: list[str]) -> list[Tile]:
@@ -126,6 +138,7 @@ class _RecordAudit:
         self.after_block = False  # the last hand was blocked: a new neutral draw is due
         self.winner: int | None = None
         self.match: MatchState | None = None
+        self.drift: list[int] = []
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -136,16 +149,17 @@ class _RecordAudit:
         hand: int,
         action: int | None,
         field: str,
-        rule: str,
+        rule: str | list[str],
         what: str,
         expected: Any,
         got: Any,
         cut: int | None = None,
     ) -> None:
-        """Report a divergence; the prefix that shows it ends after match action ``cut``
-        (default ``action``; with neither, after the whole hand)."""
+        """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
+        once the whole observation is in); the prefix that shows it ends after match
+        action ``cut`` (default ``action``; with neither, after the whole hand)."""
         cut = action if cut is None else cut
-        self.tally.failed[rule] += 1
+        candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
             Divergence(
                 self.label,
@@ -153,13 +167,14 @@ class _RecordAudit:
                 hand,
                 action,
                 field,
-                rule,
+                candidates[0],
                 " ".join(what.split()),
                 _text(expected),
                 _text(got),
                 prefix(self.record, hand, cut),
                 self._table(),
                 self._table_record(),
+                candidates,
             )
         )
 
@@ -232,6 +247,7 @@ class _RecordAudit:
             return False
         draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
         self.match = MatchState(self.ruleset, self.setup, self.scores)
+        self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
         except IllegalDealError as exc:
@@ -266,8 +282,8 @@ class _RecordAudit:
             self.ended(index, entry)
             if over:
                 self.present("scores", reported is not None)
-            if reported is not None:
-                self.settled(index, reported)
+                if reported is not None:
+                    self.settled(index, reported)
             if not over and index < len(self.record["hands"]):
                 finished = self.cut_short(index, entry)
         if not finished and reported is None:
@@ -318,8 +334,8 @@ class _RecordAudit:
                         self.obs.stopped,
                         index,
                         self.number,
-                        f"hand {index}: the {rest} actions after action {self.number} are not"
-                        " checked (the reference cannot play on from there)",
+                        f"hand {index}: {plural(rest, 'action')} after action {self.number}"
+                        " not checked (the reference cannot play on from there)",
                     )
                 self.number += rest
                 return False
@@ -336,16 +352,14 @@ class _RecordAudit:
             return False
         legal = match.legal_actions()
         if seat != hand.current_player:
-            # the turn moved on while its player still had to play the tile just drawn
-            rule = "turn.clockwise" if hand.drawn is None else "turn.play-drawn-tile"
+            rule = _turn_rule(hand)
             self.exercise([rule])
             self.diverge(
                 index,
                 self.number,
                 "seat",
                 rule,
-                f"seat {seat} acted out of turn"
-                + ("" if hand.drawn is None else f": seat {hand.current_player} drew {hand.drawn}"),
+                f"seat {seat} acted out of turn",
                 f"seat {hand.current_player}",
                 f"seat {seat}",
             )
@@ -465,6 +479,8 @@ class _RecordAudit:
                 exercise.score_rules(self.ruleset, hand.layout, hand.went_out is not None)
             )
         if reported != expected:
+            # the hand's scores are judged on the implementation's own play scores
+            self.drift[self.setup.side_of(hand.actions[-1][0])] += reported - expected
             rule = diagnose.play_score(
                 self.ruleset, hand.layout, reported, hand.went_out is not None
             )
@@ -505,26 +521,23 @@ class _RecordAudit:
         assert self.match is not None
         match = self.match
         hand = match.hands[-1]
-        expected = list(match.scores)
+        expected = [s + d for s, d in zip(match.scores, self.drift, strict=True)]
         settled = any(e.kind == "score" and e["cause"] != "play" for e in match.events)
         won = match.is_terminal and not settled  # won before (or without) any settlement
         if won:
             rules = [exercise.end_rule(self.ruleset), "match.target"]
-        elif hand.is_terminal:
+        else:
             went_out = hand.went_out is not None
             rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
-        else:
-            rules = ["score.play.multiple-of-five"]
         rules += exercise.match_rules(self.ruleset, self.setup, match.events)
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
         if reported != expected:
-            rule = rules[0]
-            if diagnose.overshoot(self.setup, match, reported):
-                rule = "match.overshoot-discarded"
-            elif hand.is_terminal and not won:
-                rule = diagnose.settlement(self.ruleset, self.setup, match, reported)
-            state = "after settlement" if hand.is_terminal and not won else "so far"
+            own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+            rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+            if not won:
+                rule = diagnose.settlement(self.ruleset, self.setup, match, own)
+            state = "when the match was won" if won else "after settlement"
             self.diverge(
                 index,
                 None,
@@ -544,11 +557,13 @@ class _RecordAudit:
         self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
         last = len(self.record["hands"])
         if "winner" in reported and reported["winner"] != self.winner:
+            scores = reported.get("scores", self.scores)
+            readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
             self.diverge(
                 last,
                 None,
                 "result.winner",
-                rule,
+                [r for r, fit in readings if fit] + [rule],
                 "the match's winner",
                 self.winner,
                 reported["winner"],
@@ -563,6 +578,16 @@ class _RecordAudit:
                 self.scores,
                 reported["scores"],
             )
+
+
+def _turn_rule(hand: HandState) -> str:
+    """The rule that keeps the turn with the player to act: the playable tile they just
+    drew, the draw they are in the middle of, or else the order of play."""
+    if hand.drawn is not None:
+        return "turn.play-drawn-tile"
+    if hand.actions and hand.actions[-1] == (hand.current_player, DRAW):
+        return "turn.draw-until-playable"
+    return "turn.clockwise"
 
 
 def _text(value: Any) -> str:
