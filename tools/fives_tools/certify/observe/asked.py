@@ -12,7 +12,6 @@ game's usual one diverges on ``match.target``.
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -153,16 +152,6 @@ def add_selfplay_options(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
     timeouts(parser)
-
-
-def failing_rules(obs: Observation) -> list[str]:
-    """The rules that failed, most failing steps first (over every game); ties go to the
-    rule that diverged first: what an implementation that bends one rule shows first."""
-    failed: Counter[str] = Counter()
-    for tally in obs.games.values():
-        failed.update(tally.failed)
-    order = {d.rule: i for i, d in reversed(list(enumerate(obs.divergences)))}
-    return sorted(failed, key=lambda rule: (-failed[rule], order.get(rule, len(order)), rule))
 
 
 def _default_timeouts(parser: argparse.ArgumentParser) -> None:
