@@ -129,6 +129,12 @@ def test_a_bent_rule_that_cannot_show_does_not_show(bent_type: type[Bent]) -> No
         assert obs.ok and obs.records == 9, obs.verdict()
 
 
+def test_the_reference_engine_audits_clean_within_the_default_budget() -> None:
+    reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
+    obs = observe(arguments(python=reference))
+    assert obs.records == 9 and obs.ok, obs.verdict()
+
+
 def test_the_node_example_plays_its_own_games_and_audits_clean() -> None:
     node = shutil.which("node")
     assert node, "Node.js is needed to audit the example adapter (apt-get install nodejs)"
