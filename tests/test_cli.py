@@ -117,7 +117,6 @@ def test_cases_of_a_misspelt_game_suggest_the_valid_names(
         " (the games: five-up, exact-61, all-fives)\n"
     )
 
-
 def test_an_unreadable_known_failures_file_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -96,7 +96,9 @@ def test_known_failures_are_skipped_in_junit_with_the_reason(bent_run: Run, tmp_
     data = valid_report(tmp_path / "r.json")
     assert data["verdict"]["kind"] == "known-failures"
     assert data["verdict"]["known_failures"]["still_failing"] == bent_run.count(FAIL)
-    assert f"NOT CERTIFIED: {bent_run.count(FAIL)} known failures" in formats.to_markdown(bent_run)
+    assert f"NOT CERTIFIED: {bent_run.count(FAIL)} known failures" in formats.to_markdown(
+        bent_run
+    )
 
 
 def test_markdown_certificate_says_what_was_checked(bent_run: Run) -> None:
@@ -114,7 +116,8 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
 ) -> None:
     apply_known_failures(bent_run, [])
     badges = {
-        p.stem: json.loads(p.read_text("utf-8")) for p in formats.write_badges(bent_run, tmp_path)
+        p.stem: json.loads(p.read_text("utf-8"))
+        for p in formats.write_badges(bent_run, tmp_path)
     }
     assert badges["five-up"]["color"] == "red"
     assert badges["five-up"]["message"].startswith("not certified, ")
