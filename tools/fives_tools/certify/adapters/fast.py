@@ -121,7 +121,8 @@ class FastImplementation(ReferenceImplementation):
         answers = {"layout": layout_reply, "turns": turns_reply, "perft": perft_reply}
         reply = answers.get(str(request.get("type")))
         if reply is None:
-            return {"error": {"kind": "unsupported", "message": "the fast path plays hands and scores layouts only"}}
+            message = "the fast path plays hands and scores layouts only"
+            return {"error": {"kind": "unsupported", "message": message}}
         try:
             return reply(request)
         except FivesError as exc:
