@@ -23,6 +23,12 @@ from fives_tools.certify.runner import SKIP, Run
 GAME, LEVEL, PLAYERS, FILTERS = "game", "level", "players", "filters"
 
 
+def _and(numbers: Sequence[int]) -> str:
+    """``2``, ``3 and 4``, ``2, 3 and 4``."""
+    words = list(map(str, numbers))
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 @dataclass(frozen=True)
 class Unchecked:
     """Cases of one game not checked for one reason: ``what`` is the level, the player
@@ -65,13 +71,13 @@ class GameCoverage:
         if self.checked:
             head += (
                 f" (levels {', '.join(self.levels)};"
-                f" {' and '.join(map(str, self.players))} players)"
+                f" {_and(self.players)} players)"
             )
         text = head + "; not checked: " + ", ".join(u.text for u in self.unchecked)
         listed = {u.what for u in self.unchecked}
         unlisted = [n for n in self.players_not_declared if f"{n} players" not in listed]
         if unlisted and GAME not in {u.kind for u in self.unchecked}:
-            text += f"; {' and '.join(map(str, unlisted))} players not declared"
+            text += f"; {_and(unlisted)} players not declared"
         return text
 
 
