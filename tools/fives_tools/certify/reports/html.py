@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from fives_engine import find_game
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.comparison import (
     BOOK,
@@ -25,7 +26,12 @@ from fives_tools.certify.reports.comparison import (
     rule_link,
     versions_text,
 )
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, status_line
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    describe_failure,
+    status_line,
+    undecided_lines,
+)
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
 
@@ -89,6 +95,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         declared = (
             f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
             f" {', '.join(info.levels) or 'none'}"
+            + ("; places in the pips form" if info.places == forms.PIPS else "")
         )
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
@@ -212,10 +219,16 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"filters: {e(run.filters.options() or 'none')}",
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
+        f"places: {e(forms.form_text(info.places))}",
         f"date: {e(run.started)}; duration {run.seconds:.1f} s",
     ]
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
+    undecided = [
+        f"<h2>Not decidable in the pips form ({len(run.undecided)} cases)</h2><ul>",
+        *(f"<li>{e(line)}</li>" for line in undecided_lines(run)),
+        "</ul>",
+    ]
     body = [
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
@@ -224,5 +237,6 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
         *_failures([entry]),
+        *(undecided if run.undecided else []),
     ]
     return _page(title, body)
