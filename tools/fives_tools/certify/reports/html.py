@@ -23,6 +23,7 @@ from fives_tools.certify.reports.comparison import (
     cells,
     counts_text,
     failure_anchor,
+    places_note,
     rule_link,
     versions_text,
 )
@@ -94,8 +95,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         info = entry.run.adapter
         declared = (
             f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
-            f" {', '.join(info.levels) or 'none'}"
-            + ("; places in the pips form" if info.places == forms.PIPS else "")
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
         )
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
