@@ -84,6 +84,7 @@ class FastImplementation(ReferenceImplementation):
         ready = super().start()
         ready["implementation"] = {**ready["implementation"], "name": "fives fast path"}
         ready["levels"] = [levels.TURN_FLOW]
+        ready.pop("selfplay")  # it answers turns and perft only
         return ready
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
