@@ -8,6 +8,7 @@ and under CI they run and fail if it is missing."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -18,9 +19,13 @@ from typing import Any
 
 import pytest
 
+from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
+from fives_tools.certify.observe import report as observe_report
+from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.load import check_record, read_file
 from fives_tools.certify.reports.causes import likely_causes
 from fives_tools.certify.reports.comparison import Entry, cells
 from fives_tools.certify.reports.verdict import NOT_CERTIFIED, decide
@@ -240,3 +245,66 @@ def test_the_readme_quotes_the_source_verbatim() -> None:
     assert len(quotes) == 3 and all(len(quote) > 50 and quote in source for quote in quotes)
     for case_id in DIVERGENT:
         assert case_id.split("#")[0] in section
+
+
+#: The rules the package's own games break, as the audit of the committed games names
+#: them (README, "What its players meet").
+OWN_GAMES_FAIL = {
+    "lead.any-tile",
+    "lead.went-out-leads",
+    "layout.spinner.first-double",
+    "layout.double.crosswise",
+    "turn.must-play",
+    "turn.play-drawn-tile",
+    "turn.pass-empty-boneyard",
+    "settle.deduct-each-hand",
+    "match.first-to-target",
+}
+GAMES = COMPARISONS / "all-fives-domino-games.jsonl"
+
+
+@pytest.mark.parametrize("unit", ["hand", "match"])
+def test_its_own_games_are_observation_records_through_the_protocol(unit: str) -> None:
+    """The selfplay request gives the package's own game as a well-formed observation
+    record: its deal of seven each, its leader, every action with its seat, the options it
+    offered at each play and the points it gave, the scores after its settlement."""
+    adapter = SubprocessAdapter([sys.executable, str(ADAPTER)])
+    info = adapter.start()
+    adapter.stop()
+    assert info.selfplay == ("hand", "match")
+    asked = list(ask(adapter, Table("all-fives", 2, None, unit), 2))
+    assert [a.error for a in asked] == ["", ""]
+    for a in asked:
+        record = check_record(a.record)
+        assert record["implementation"] == {"name": "all-fives-domino", "version": "1.0.23"}
+        hands = record["hands"]
+        assert len(hands) == 1 if unit == "hand" else len(hands) > 1
+        for hand in hands:
+            assert [len(h) for h in hand["deal"]["hands"]] == [7, 7]
+            assert hand["deal"]["leader"] in (0, 1) and "scores" in hand
+            plays = [x for x in hand["actions"] if x["action"] not in ("draw", "pass")]
+            assert plays and all(x["action"] in x["offered"] and "score" in x for x in plays)
+            assert all("tile" in x for x in hand["actions"] if x["action"] == "draw")
+    again = list(ask(adapter, Table("all-fives", 2, None, unit), 2))
+    assert [a.record for a in again] == [a.record for a in asked]  # the seed replays it
+
+
+def test_the_audit_of_its_own_games_says_what_a_fresh_run_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The committed games are the package's own (seeds 1, 2, ... replay them), and the
+    committed observation certificate is their audit: every divergence its players meet,
+    each with the rule's source quote."""
+    own_games = _example("own_games")
+    lines = GAMES.read_text("utf-8").splitlines()
+    for seed in (1, len(lines)):
+        assert json.loads(lines[seed - 1]) == own_games.play_own_game("match", seed), STALE
+    monkeypatch.chdir(ROOT)
+    observed = audit_records(read_file(GAMES.relative_to(ROOT)))
+    committed = (COMPARISONS / "all-fives-domino-audit.md").read_text("utf-8")
+    assert committed == observe_report.markdown(observed), STALE
+    failing = {d.rule for d in observed.divergences}
+    assert failing == OWN_GAMES_FAIL
+    source = " ".join((ROOT / "spec/sources/003_815413e965e6200a.txt").read_text("utf-8").split())
+    quotes = set(re.findall(r'^  quote: "(.*)"$', committed, re.M))
+    assert len(quotes) >= len(OWN_GAMES_FAIL) and all(q in source for q in quotes)

@@ -19,6 +19,7 @@ double on that open side.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import sys
 from importlib import metadata
@@ -214,3 +215,18 @@ def selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
     if unit not in ("hand", "match"):
         return {"error": {"kind": "bad-request", "message": f"unit {unit!r}: hand or match"}}
     return {"record": play_own_game(unit, int(request.get("seed", 1)))}
+
+
+def main(argv: list[str]) -> int:
+    """``python own_games.py [GAMES] [hand|match]``: that many of the package's own games
+    (seeds 1 .. GAMES), one observation record a line, for ``fives audit``."""
+    games = int(argv[0]) if argv else 20
+    unit = argv[1] if len(argv) > 1 else "match"
+    for seed in range(1, games + 1):
+        record = play_own_game(unit, seed)
+        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
