@@ -36,3 +36,12 @@ def to_pips_form(record: dict[str, Any]) -> dict[str, Any]:
             if "offered" in action:
                 action["offered"] = [pips(t) for t in action["offered"]]
     return out
+
+
+def readme_example() -> dict[str, Any]:
+    """The log shown in README.md, "Your engine's own games"."""
+    readme = RECORDS_MD.parent.parent / "README.md"
+    text = readme.read_text("utf-8").split("### Your engine's own games", 1)[1]
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    record: dict[str, Any] = json.loads(block)
+    return record

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from observed import minimal_example, to_pips_form
+from observed import minimal_example, readme_example, to_pips_form
 
 from fives_engine import Deal, MatchState, Setup, find_game
 from fives_engine.deal import random_deal
@@ -93,6 +93,13 @@ def test_the_minimal_log_of_records_md_audits_clean() -> None:
     for rule in ("settle.deduct-each-hand", "lead.went-out-leads", "match.first-to-target"):
         assert obs.status("all-fives", rule) == NOT_OBSERVED
         assert obs.games["all-fives"].exercised[rule] == 0
+
+
+def test_the_readme_example_audits_clean_with_its_offers_checked() -> None:
+    obs = audit_records([readme_example()])
+    assert obs.ok and not obs.stopped
+    assert obs.games["all-fives"].present["offered"] == 1
+    assert obs.status("all-fives", "turn.must-play") == PASS
 
 
 # -- hand-made faults: FAIL on the right rule and nothing else -------------------------------
@@ -203,6 +210,9 @@ def test_a_wrong_next_leader_fails_went_out_leads_only() -> None:
         f"seat {went_out}",
         f"seat {1 - went_out}",
     )
+    cut = obs.divergences[0].prefix  # the record up to the deal of hand 2
+    assert len(cut["hands"]) == 2 and cut["hands"][1]["actions"] == []
+    assert failed(audit_records([cut])) == failed(obs)
 
 
 def test_a_wrong_ending_fails_the_rule_of_the_ending() -> None:

@@ -21,7 +21,7 @@ from fives_tools.certify.adapters import selfplay
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
     """A whole match with uniformly random legal actions; the same seed, the same match."""
     ruleset = find_game(game)
-    return selfplay.play(ruleset, Setup.of(ruleset, players, partnerships), seed).match
+    return selfplay.play(ruleset, Setup.of(ruleset, players, partnerships), seed, most=None).match
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -19,6 +19,11 @@ from fives_engine.deal import random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 
+#: the most actions one game may take: a match past it is cut there, and its record ends
+#: mid-match (an engine whose bent scoring keeps every side below the target plays on
+#: for ever; a random match of the rules takes a few thousand at most)
+MAX_ACTIONS = 5000
+
 
 @dataclass
 class Seen:
@@ -38,14 +43,19 @@ class Game:
     scores_after: list[list[int]] = field(default_factory=list)
 
 
-def play(ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match") -> Game:
-    """One hand (``unit`` ``hand``) or a whole match, dealt and chosen from ``seed``."""
+def play(
+    ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match", most: int | None = MAX_ACTIONS
+) -> Game:
+    """One hand (``unit`` ``hand``) or a whole match, dealt and chosen from ``seed``; at
+    most ``most`` actions (None: no limit). A game where nothing is offered ends there."""
     if unit not in SELFPLAY_UNITS:
         raise FivesError(f"unit {unit!r}: expected one of {', '.join(SELFPLAY_UNITS)}")
     deals, choices = random.Random(seed), random.Random(seed)
     match = MatchState(ruleset, setup)
     game = Game(match)
-    while not match.is_terminal:
+    steps = 0
+    while not match.is_terminal and (most is None or steps < most):
+        steps += 1
         if match.needs_deal:
             if unit == "hand" and match.hands:
                 break
@@ -53,6 +63,8 @@ def play(ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match") -> Game
             game.seen.append([])
         hand = match.hand
         offered = match.legal_actions()
+        if not offered:
+            break
         action = choices.choice(offered)
         seen = Seen([str(a) for a in offered])
         for event in match.apply_action(action):
@@ -69,8 +81,8 @@ def play(ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match") -> Game
 def observation(game: Game, seed: int) -> dict[str, Any]:
     """The game's record, every action with what was seen of it."""
     record = write_record(game.match, seed)
-    for entry, state, seen, scores in zip(
-        record["hands"], game.match.hands, game.seen, game.scores_after, strict=True
+    for number, (entry, state, seen) in enumerate(
+        zip(record["hands"], game.match.hands, game.seen, strict=True)
     ):
         entry["deal"]["leader"] = state.leader
         for action, what in zip(entry["actions"], seen, strict=True):
@@ -81,5 +93,6 @@ def observation(game: Game, seed: int) -> dict[str, Any]:
                 action["tile"] = what.tile
         if state.is_terminal:
             entry["ended"] = "out" if state.went_out is not None else "block"
-        entry["scores"] = scores
+        if number < len(game.scores_after):  # not for a hand cut before its end
+            entry["scores"] = game.scores_after[number]
     return record

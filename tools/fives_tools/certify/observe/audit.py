@@ -123,6 +123,7 @@ class _RecordAudit:
         self.scores = list(record["setup"].get("scores") or [0] * setup.sides)
         self.number = 0  # the action's number in the match
         self.next_leader: int | None = None  # who the rules say leads the next hand
+        self.after_block = False  # the last hand was blocked: a new neutral draw is due
         self.winner: int | None = None
         self.match: MatchState | None = None
 
@@ -139,8 +140,11 @@ class _RecordAudit:
         what: str,
         expected: Any,
         got: Any,
+        cut: int | None = None,
     ) -> None:
-        cut = action if action is not None else None
+        """Report a divergence; the prefix that shows it ends after match action ``cut``
+        (default ``action``; with neither, after the whole hand)."""
+        cut = action if cut is None else cut
         self.tally.failed[rule] += 1
         self.obs.divergences.append(
             Divergence(
@@ -216,6 +220,7 @@ class _RecordAudit:
                         f" hand {index}",
                         f"seat {self.next_leader}",
                         f"seat {leader}",
+                        cut=self.number,
                     )
         if leader is None and not deal.get("draws"):
             self.note(
@@ -225,6 +230,7 @@ class _RecordAudit:
                 f"hand {index} names no leader: record not checked further",
             )
             return False
+        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
         self.match = MatchState(self.ruleset, self.setup, self.scores)
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
@@ -233,10 +239,11 @@ class _RecordAudit:
                 index,
                 None,
                 "deal",
-                exc.rule,
+                draw_rule if exc.rule == "lead.neutral-draw" else exc.rule,
                 str(exc),
                 "a deal the rules allow",
                 "the deal recorded",
+                cut=self.number,
             )
             self.note(
                 self.obs.stopped,
@@ -245,7 +252,12 @@ class _RecordAudit:
                 f"hand {index}: its deal cannot be replayed: record not checked further",
             )
             return False
-        self.exercise(exercise.kept(self.ruleset, ["deal.hand-size", "equipment.double-six"]))
+        dealt = ["deal.hand-size", "equipment.double-six"]
+        if self.setup.deal_option is not None:
+            dealt.append("deal.options")
+        if deal.get("draws"):
+            dealt.append(draw_rule)  # a neutral draw written is checked
+        self.exercise(exercise.kept(self.ruleset, dealt))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
         over = hand.is_terminal or self.match.is_terminal
@@ -269,6 +281,7 @@ class _RecordAudit:
         self.scores = list(reported) if reported is not None else list(self.match.scores)
         self.winner = self.match.winner if finished else None
         self.next_leader = hand.went_out if finished else None
+        self.after_block = finished and hand.blocked
         return True
 
     def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
@@ -499,6 +512,7 @@ class _RecordAudit:
             rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
         else:
             rules = ["score.play.multiple-of-five"]
+        rules += exercise.match_rules(self.ruleset, self.setup, match.events)
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
         if reported != expected:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from fives_engine import Action, Draw, HandState, Layout, Play, Ruleset, Setup
+from fives_engine.events import DISCARDED, Event
 from fives_engine.match import END_RULES
 from fives_engine.terms import Port
 
@@ -78,7 +79,7 @@ def offered_rules(ruleset: Ruleset, hand: HandState, legal: list[Action]) -> lis
 
 def score_rules(ruleset: Ruleset, layout: Layout, went_out: bool) -> list[str]:
     """The rules a play's score exercises, on the layout it was counted on."""
-    rules = ["score.play.multiple-of-five", f"score.unit.{ruleset.score_unit}"]
+    rules = ["score.play.multiple-of-five", "score.unit.raw"]  # a score is given raw
     counted = {end.tile for end in layout.scoring_ends()}
     for end in layout.scoring_ends():
         rules.append(
@@ -114,6 +115,19 @@ def settlement_rules(
             rules.append("settle.partners-apart")
     if any(s < 0 for s in scores):
         rules.append("score.negative")
+    return kept(ruleset, rules)
+
+
+def match_rules(ruleset: Ruleset, setup: Setup, events: list[Event]) -> list[str]:
+    """The rules the match's scores by side exercise, given the events that made them."""
+    rules = ["side.partnership" if setup.partnerships else "side.alone"]
+    for event in events:
+        if event.kind == "tie":
+            rules.append("match.tie-plays-on")
+        elif event.kind == "score" and event["result"] == DISCARDED:
+            rules.append("match.overshoot-discarded")
+        elif event.kind == "score" and event["cause"] == "play":
+            rules.append("match.exact-61.play-events")
     return kept(ruleset, rules)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from fives_engine import NotationError, PipsPlay, parse_action
 from fives_engine.errors import RecordError
-from fives_engine.record import MAX_BYTES, parse_json
+from fives_engine.record import parse_json, read_text_file
 from fives_tools.json_schema import Schema
 
 
@@ -112,17 +112,11 @@ def read_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The records of the file at ``path``, labelled ``FILE``, ``FILE line 3`` or
     ``FILE record 2``; LoadError (one line, naming the file) when it cannot be read."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+        text = read_text_file(path)
     except OSError as exc:
         raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise LoadError(f"{path}: larger than {MAX_BYTES} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise LoadError(f"{path}: line {line}: not UTF-8 text (a record is JSON)") from None
+    except RecordError as exc:
+        raise LoadError(f"{path}: {exc}") from None
     try:
         found = read_text(text, jsonl=path.suffix in (".jsonl", ".ndjson"))
     except LoadError as exc:
