@@ -20,6 +20,7 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.compare import compare
+from fives_tools.certify.fuzz.scope import Scope, ScopeError
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.reports.formats import to_json, to_markdown
@@ -182,3 +183,9 @@ def test_the_documented_exchange_is_what_the_runner_does() -> None:
     assert answered.status == SKIP and answered.message.startswith(places.UNDECIDABLE)
     expect, _ = places.expectation(case)
     assert not compare({k: v for k, v in expect.items() if k != "error"}, result["reply"], "pips")
+
+
+def test_fives_fuzz_refuses_the_pips_form_in_one_line() -> None:
+    info = PythonAdapter(pips_engine(ReferenceImplementation)).start()
+    with pytest.raises(ScopeError, match="names places in the pips form: fives fuzz compares"):
+        Scope.of(info)
