@@ -21,6 +21,7 @@ from fives_tools.certify.observe import diagnose
 from fives_tools.certify.observe.load import check_record, table
 from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.record_audit import RecordAudit
+from fives_tools.certify.observe.replay import prefix
 
 
 def audit_records(
@@ -76,3 +77,6 @@ def _keep_likely_causes(obs: Observation) -> None:
         tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
         for rule, count in tally.failed.items():  # a failing step exercised its rule
             tally.exercised[rule] = max(tally.exercised[rule], count)
+
+
+__all__ = ["audit_records", "prefix"]  # prefix: the record cut after a divergence
