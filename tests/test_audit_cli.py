@@ -32,8 +32,8 @@ def test_clean_records_exit_0_in_every_form(
     path = _write(tmp_path / f"games.{'jsonl' if form == 'jsonl' else 'json'}", records, form)
     assert main(["audit", str(path)]) == 0
     out = capsys.readouterr().out
-    games = 1 if form == "one" else 2
-    assert out.splitlines()[-1].startswith(f"observation of {games} games")
+    games = "1 game " if form == "one" else "2 games "
+    assert out.splitlines()[-1].startswith(f"observation of {games}")
     assert "0 divergences" in out.splitlines()[-1]
     assert "lead.neutral-draw" in out and "not observed" in out
 
@@ -121,6 +121,23 @@ def test_jsonl_names_the_line_and_the_field(
         assert main(["audit", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"games.jsonl: {message}" in err
+
+
+def test_an_unknown_game_or_table_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for change, message in [
+        ({"game": "six-up"}, "one.json: field game: unknown game 'six-up'"),
+        ({"setup": {"players": 5}}, "one.json: field setup.players: 5 is greater than the maximum"),
+        (
+            {"setup": {"players": 2, "deal_option": "nine-each"}},
+            "one.json: field setup: all-fives: unknown deal option 'nine-each'",
+        ),
+    ]:
+        path = _write(tmp_path / "one.json", [{**minimal_example(), **change}], "one")
+        assert main(["audit", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, err
 
 
 def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,9 +14,9 @@ from fives_engine import Deal, MatchState, Setup, find_game
 from fives_engine.deal import random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.observe import Observation, audit_records
-from fives_tools.certify.observe.audit import prefix
 from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe.reference import observed_hand, observed_match
+from fives_tools.certify.observe.replay import prefix
 from fives_tools.records_cli import random_match
 
 
@@ -307,3 +307,20 @@ def test_prefix_is_the_record_cut_after_the_action() -> None:
     assert failed(audit_records([cut])) == failed(obs)
     shorter = prefix(record, 1, 8)
     assert audit_records([shorter]).ok
+
+
+def test_records_handed_over_that_are_no_records_are_noted_not_raised() -> None:
+    bad = minimal_example()
+    bad["game"] = "six-up"
+    obs = audit_records([("reply 1", bad), ("reply 2", {"format": "fives-record"})])
+    assert not obs.ok and not obs.divergences
+    assert [n.record for n in obs.unreadable] == ["reply 1", "reply 2"]
+    assert "field game: unknown game 'six-up'" in obs.unreadable[0].text
+    assert "2 records could not be read" in obs.verdict()
+
+
+def test_a_table_the_game_is_not_played_at_is_a_divergence() -> None:
+    record = observed_match("five-up", 4, True, 1, hands=1)
+    record["setup"]["partnerships"] = False  # Five Up's four players are always partners
+    obs = audit_records([record])
+    assert failed(obs) == [("side.partnership", "setup")]

@@ -310,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)
-    add_audit_command(sub)
+    add_audit_command(sub, _timeouts)
     return parser
 
 

@@ -8,7 +8,7 @@ next game is asked of a fresh process. What the records show is judged by the au
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ class Asked:
 
     seed: int
     request: dict[str, Any]
+    table: Table
     record: dict[str, Any] | None = None
     error: str = ""
 
@@ -75,8 +76,12 @@ def _answer(reply: dict[str, Any], table: Table) -> tuple[dict[str, Any] | None,
     return record, ""
 
 
-def ask(adapter: Adapter, table: Table, games: int, seed: int = 1) -> Iterator[Asked]:
-    """Start the adapter, ask for ``games`` games and stop it; one :class:`Asked` per game.
+Tables = Table | Sequence[Table] | Callable[[AdapterInfo], Sequence[Table]]
+
+
+def ask(adapter: Adapter, tables: Tables, games: int, seed: int = 1) -> Iterator[Asked]:
+    """Start the adapter, ask for ``games`` games of each table and stop it; one
+    :class:`Asked` per game. ``tables`` may be chosen from what the adapter declares.
 
     An implementation that cannot start, or does not declare what is asked, raises
     :class:`AdapterRefused` before any game is asked."""
@@ -85,17 +90,25 @@ def ask(adapter: Adapter, table: Table, games: int, seed: int = 1) -> Iterator[A
     except AdapterError as exc:
         raise AdapterRefused(f"the implementation did not start: {exc}") from None
     try:
-        reason = refusal(info, table)
-        if reason:
-            raise AdapterRefused(reason)
-        for number in range(seed, seed + games):
-            request = table.request(number)
-            try:
-                reply = adapter.run(dict(request), f"selfplay:{table.game}:{number}")
-            except AdapterError as exc:
-                yield Asked(number, request, error=str(exc))
-                continue
-            record, error = _answer(reply, table)
-            yield Asked(number, request, record, error)
+        chosen = tables(info) if callable(tables) else tables
+        listed = [chosen] if isinstance(chosen, Table) else list(chosen)
+        for table in listed:
+            reason = refusal(info, table)
+            if reason:
+                raise AdapterRefused(reason)
+        for table in listed:
+            yield from _games(adapter, table, games, seed)
     finally:
         adapter.stop()
+
+
+def _games(adapter: Adapter, table: Table, games: int, seed: int) -> Iterator[Asked]:
+    for number in range(seed, seed + games):
+        request = table.request(number)
+        try:
+            reply = adapter.run(dict(request), f"selfplay:{table.game}:{number}")
+        except AdapterError as exc:
+            yield Asked(number, request, table, error=str(exc))
+            continue
+        record, error = _answer(reply, table)
+        yield Asked(number, request, table, record, error)

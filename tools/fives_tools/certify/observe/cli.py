@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
 from fives_tools import files
-from fives_tools.certify.observe import report
+from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError, read_file
 from fives_tools.certify.observe.model import Divergence, Observation
@@ -71,6 +72,14 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    if args.adapter is not None or args.python is not None:
+        if args.files:
+            print("fives audit: give record files or an adapter, not both", file=sys.stderr)
+            return EXIT_CANNOT_RUN
+        return finish(asked.observe(args), args)  # an adapter that cannot start: exit 2
+    if not args.files:
+        print("fives audit: give record files, or --adapter / --python", file=sys.stderr)
+        return EXIT_CANNOT_RUN
     records: list[tuple[str, dict[str, Any]]] = []
     try:
         for name in args.files:
@@ -96,19 +105,22 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_audit_command(sub: Any) -> None:
+def add_audit_command(sub: Any, timeouts: Callable[[argparse.ArgumentParser], None]) -> None:
     """Register ``fives audit`` on the ``fives`` subcommand parser."""
     audit = sub.add_parser(
         "audit",
         help="audit an implementation's own game records against the rules",
         description="Replay observation records (spec/records.md) under the rules with the"
         " reference engine and check every step; print the observation certificate (per"
-        " rule: pass, FAIL or not observed). Exit 0 clean, 1 on a divergence, 2 on"
-        " unreadable input.",
+        " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
+        " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
+        " clean, 1 on a divergence, 2 on unreadable input or an implementation that cannot"
+        " be asked.",
     )
     audit.add_argument(
-        "files", nargs="+", metavar="FILE", help="JSON (a record or a list) or JSONL"
+        "files", nargs="*", metavar="FILE", help="JSON (a record or a list) or JSONL"
     )
+    asked.add_selfplay_options(audit, timeouts)
     add_report_options(audit)
     audit.set_defaults(func=cmd_audit)
 

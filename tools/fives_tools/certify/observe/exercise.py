@@ -87,6 +87,8 @@ def score_rules(ruleset: Ruleset, layout: Layout, went_out: bool) -> list[str]:
             if end.port is not None
             else "score.ends.double-outer-both-halves"
         )
+    if any(t.is_double for t in layout.tiles):
+        rules.append("layout.double.crosswise")  # a crosswise double shows both halves
     if any(t.is_double and t not in counted for t in layout.tiles):
         rules.append("score.ends.double-interior-zero")
     if any(p.port.is_branch for p in layout.attach_points()):

@@ -12,7 +12,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fives_engine import NotationError, PipsPlay, parse_action
+from fives_engine import (
+    Draw,
+    IllegalDealError,
+    NotationError,
+    PipsPlay,
+    RulesetError,
+    Setup,
+    find_game,
+    parse_action,
+)
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
 from fives_tools.json_schema import Schema
@@ -49,6 +58,16 @@ def check_record(data: Any) -> dict[str, Any]:
     if errors:
         error = errors[0]
         raise RecordError(f"field {_where(list(error.absolute_path))}: {error.message}")
+    try:
+        find_game(data["game"])
+    except RulesetError as exc:
+        raise RecordError(f"field game: {exc}") from None
+    try:
+        table(data)
+    except IllegalDealError:
+        pass  # a table the rules forbid: the audit reports it as a divergence
+    except RulesetError as exc:
+        raise RecordError(f"field setup: {exc}") from None
     for h, hand in enumerate(data["hands"]):
         has_boneyard = "boneyard" in hand["deal"]
         for a, entry in enumerate(hand["actions"]):
@@ -63,12 +82,39 @@ def check_record(data: Any) -> dict[str, Any]:
                     except NotationError as exc:
                         at = f"{where}.{key}" + (f"[{i}]" if key == "offered" else "")
                         raise RecordError(f"field {at}: {exc}") from None
-            if entry["action"].strip() == "draw" and "tile" not in entry and not has_boneyard:
+            drawn = isinstance(parse_action_text(entry["action"]), Draw)
+            if drawn and "tile" not in entry and not has_boneyard:
                 raise RecordError(
                     f"field {where}.tile: a draw names the tile it took when the deal has no"
                     " boneyard"
                 )
     return dict(data)
+
+
+def _sides_seen(record: dict[str, Any]) -> int | None:
+    lists = [record["setup"].get("scores"), (record.get("result") or {}).get("scores")]
+    lists += [h.get("scores") for h in record["hands"]]
+    return next((len(s) for s in lists if s), None)
+
+
+def table(record: dict[str, Any]) -> Setup:
+    """The table: what the record says, the rest the game's default; the deal option, when
+    not given, is the deal whose size the first hand shows. RulesetError when the game
+    has no such table at all, IllegalDealError when the rules forbid it (a divergence)."""
+    ruleset = find_game(record["game"])
+    raw = record["setup"]
+    players = raw["players"]
+    partnerships = raw.get("partnerships")
+    if partnerships is None and players == 4 and ruleset.partnerships(4) is not None:
+        sides = _sides_seen(record)
+        partnerships = None if sides is None else sides == 2
+    option = raw.get("deal_option")
+    if "deal_option" not in raw and record["hands"]:
+        size = len(record["hands"][0]["deal"]["hands"][0])
+        if players in ruleset.parameters["deal"] and size != ruleset.deal_size(players):
+            fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
+            option = fits[0] if fits else None
+    return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
 
 
 def _records(data: Any) -> list[tuple[str, Any]]:

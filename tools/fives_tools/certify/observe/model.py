@@ -15,6 +15,10 @@ from typing import Any
 PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 @dataclass(frozen=True)
 class Divergence:
     """One step where the record differs from the rules' answer.
@@ -37,6 +41,8 @@ class Divergence:
     table: str = ""  # the reference's table at that step, in words
     #: the reference's replay up to that step as a full game record (for ``fives render``)
     table_record: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    #: every rule whose misreading gives what was recorded (``rule`` is the one kept)
+    candidates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,16 +102,17 @@ class Observation:
         actions = sum(t.actions for t in self.games.values())
         rules = {(g, r) for g, t in self.games.items() for r in t.failed}
         head = (
-            f"observation of {self.records} games ({hands} hands, {actions} actions):"
-            f" {len(self.divergences)} divergences from the rules"
+            f"observation of {plural(self.records, 'game')} ({plural(hands, 'hand')},"
+            f" {plural(actions, 'action')}): {plural(len(self.divergences), 'divergence')}"
+            " from the rules"
         )
         if rules:
-            head += f" on {len(rules)} rules"
+            head += f" on {plural(len(rules), 'rule')}"
         extra = []
         if self.undecided:
-            extra.append(f"{len(self.undecided)} plays could not be decided")
+            extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
         if self.unreadable:
-            extra.append(f"{len(self.unreadable)} records could not be read")
+            extra.append(f"{plural(len(self.unreadable), 'record')} could not be read")
         if self.stopped:
-            extra.append(f"{len(self.stopped)} replays stopped early")
+            extra.append(f"{plural(len(self.stopped), 'place')} where a replay stopped early")
         return head + ("; " + ", ".join(extra) if extra else "")

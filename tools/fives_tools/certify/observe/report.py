@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.certify.observe.diagnose import likely_causes
+from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
+from fives_tools.text import clean
 
 #: What a field left out of the records keeps from being observed.
 UNSHOWN = {
@@ -59,6 +61,20 @@ def unshown(obs: Observation, game: str) -> list[str]:
         if present < possible:
             lines.append(f"{name}: given at {present} of {possible} places; {words}")
     return [*lines, OWN_CHOICES]
+
+
+def causes(obs: Observation) -> list[tuple[str, int, int]]:
+    """The rules behind the divergences, the one explaining most first (see diagnose)."""
+    return likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+
+
+def causes_line(obs: Observation) -> str:
+    parts = [
+        f"{rule} ({plural(shared, 'divergence')}"
+        + (f", {alone} explained by it alone)" if alone != shared else ")")
+        for rule, alone, shared in causes(obs)
+    ]
+    return "likely causes, most likely first: " + "; ".join(parts)
 
 
 def rerun(div: Divergence, files: Files | None) -> str:
@@ -115,11 +131,13 @@ def _notes(title: str, notes: list[Note]) -> list[str]:
 
 def console(obs: Observation, files: list[Files | None] | None = None) -> str:
     files = files or [None] * len(obs.divergences)
-    lines = [f"fives audit: {obs.records} records of {', '.join(sorted(obs.games)) or 'no game'}"]
+    games = ", ".join(sorted(obs.games)) or "no game"
+    lines = [f"fives audit: {plural(obs.records, 'record')} of {games}"]
     for game, tally in sorted(obs.games.items()):
         lines += [
             "",
-            f"{game}: {tally.records} records, {tally.hands} hands, {tally.actions} actions",
+            f"{game}: {plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
+            f" {plural(tally.actions, 'action')}",
             f"  {'rule':40} {'status':13} exercised",
         ]
         for rule, status, count, failed in rule_rows(obs, game):
@@ -131,8 +149,10 @@ def console(obs: Observation, files: list[Files | None] | None = None) -> str:
     lines += _notes("could not decide (not judged):", obs.undecided)
     lines += _notes("replays stopped early:", obs.stopped)
     lines += _notes("records that could not be read:", obs.unreadable)
+    if obs.divergences:
+        lines += ["", causes_line(obs)]
     lines += ["", obs.verdict()]
-    return "\n".join(lines) + "\n"
+    return clean("\n".join(lines), lines=True) + "\n"  # record text is untrusted
 
 
 def _note_json(note: Note) -> dict[str, Any]:
@@ -186,6 +206,10 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         "ok": obs.ok,
         "games": games,
         "divergences": divergences,
+        "likely_causes": [
+            {"rule": rule, "alone": alone, "may_explain": shared}
+            for rule, alone, shared in causes(obs)
+        ],
         "undecided": [_note_json(n) for n in obs.undecided],
         "stopped": [_note_json(n) for n in obs.stopped],
         "unreadable": [_note_json(n) for n in obs.unreadable],
@@ -195,11 +219,14 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
 def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
     files = files or [None] * len(obs.divergences)
     out = ["# Observation certificate", "", f"**{obs.verdict()}**", ""]
+    if obs.divergences:
+        out += [causes_line(obs), ""]
     for game, tally in sorted(obs.games.items()):
         out += [
             f"## {game}",
             "",
-            f"{tally.records} records, {tally.hands} hands, {tally.actions} actions.",
+            f"{plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
+            f" {plural(tally.actions, 'action')}.",
             "",
             "| rule | status | exercised |",
             "|---|---|---|",
@@ -210,7 +237,7 @@ def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
         out.append("")
     for number, (div, written) in enumerate(zip(obs.divergences, files, strict=True), 1):
         out += [f"## Divergence {number}", "", "```", *describe(number, div, written), "```", ""]
-    return "\n".join(out)
+    return clean("\n".join(out), lines=True)
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ allows a legal action an implementation left out of what it offered.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from fives_engine import (
@@ -97,7 +98,7 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
         try:
             hand.copy().apply_action(action, seat)
         except IllegalPlayError as exc:
-            reason = str(exc).removesuffix(f" [rule {exc.rule}]").replace(state, "")
+            reason = re.sub(r" \[rule [^\]]*\]", "", str(exc)).replace(state, "")
             found = found or (exc.rule, reason)
     return found or ("play.match-attach-point", f"{resolved.text}: refused")
 
