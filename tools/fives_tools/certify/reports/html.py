@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from fives_engine import find_game
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.comparison import (
     BOOK,
@@ -22,10 +23,16 @@ from fives_tools.certify.reports.comparison import (
     cells,
     counts_text,
     failure_anchor,
+    places_note,
     rule_link,
     versions_text,
 )
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, status_line
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    describe_failure,
+    status_line,
+    undecided_lines,
+)
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
 
@@ -88,7 +95,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         info = entry.run.adapter
         declared = (
             f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
-            f" {', '.join(info.levels) or 'none'}"
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
         )
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
@@ -225,10 +232,16 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"filters: {e(run.filters.options() or 'none')}",
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
+        f"places: {e(forms.form_text(info.places))}",
         f"date: {e(run.started)}; duration {run.seconds:.1f} s",
     ]
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
+    undecided = [
+        f"<h2>Not decidable in the pips form ({len(run.undecided)} cases)</h2><ul>",
+        *(f"<li>{e(line)}</li>" for line in undecided_lines(run)),
+        "</ul>",
+    ]
     body = [
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
@@ -238,5 +251,6 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
         *_failures([entry]),
+        *(undecided if run.undecided else []),
     ]
     return _page(title, body)
