@@ -14,9 +14,9 @@ from fives_engine import Deal, MatchState, Setup, find_game
 from fives_engine.deal import random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.observe import Observation, audit_records
-from fives_tools.certify.observe.audit import prefix
 from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe.reference import observed_hand, observed_match
+from fives_tools.certify.observe.replay import prefix
 from fives_tools.records_cli import random_match
 
 

@@ -5,6 +5,8 @@
 // and answers every request type: layout, score, turns, settlement, match and perft. It also
 // plays its own games (selfplay): its own shuffle, the rules' leader, random legal actions.
 // The game parameters are copied from the table "The games at a glance" of spec/protocol.md.
+// With `--places=pips` (or FIVES_PLACES=pips) it answers in the pips form instead, as an
+// engine without place names would (spec/protocol.md, "Places in the pips form").
 "use strict";
 
 const readline = require("readline");
@@ -740,6 +742,27 @@ const HANDLERS = {
 };
 const DEAL_ERRORS = new Set(["turns", "settlement", "match", "selfplay"]);
 
+// -- the pips form (spec/notation.md "Pips form"): places known only by their pips -------
+const PIPS = process.argv.includes("--places=pips") || process.env.FIVES_PLACES === "pips";
+function pipsText(text) {
+  if (!String(text).includes("@")) return text; // a lead, draw or pass reads the same
+  const p = parsePlay(text);
+  return `${tileText(p.tile)}@${tileText(p.anchor)}:${pipsAt(p.anchor, p.port)}`;
+}
+function inPipsForm(reply) {
+  const out = { ...reply };
+  delete out.connections; // connections name places: the form has no words for them
+  if (out.attach_points) out.attach_points = out.attach_points.map((a) => a.replace(/ \([^,()]*, (\d)\)$/, " ($1)"));
+  for (const key of ["legal_plays", "legal_actions", "plays"]) if (out[key]) out[key] = out[key].map(pipsText);
+  if (out.events) out.events = out.events.map((e) => (e.event === "play" ? { ...e, play: pipsText(e.play) } : e));
+  if (out.divide) {
+    const divide = {};
+    for (const [action, n] of Object.entries(out.divide)) divide[pipsText(action)] = (divide[pipsText(action)] || 0) + n;
+    out.divide = divide;
+  }
+  return out;
+}
+
 function answer(request) {
   if (!GAMES[request.game]) return { error: { kind: "unsupported", message: `unknown game ${request.game}` } };
   const handler = HANDLERS[request.type];
@@ -765,13 +788,15 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       implementation: { name: "fives-node example", language: "javascript", version: "2.0.0" },
       games: Object.keys(GAMES),
       players: [2, 3, 4],
-      levels: LEVELS,
+      levels: PIPS ? LEVELS.filter((level) => level !== "connections") : LEVELS,
+      ...(PIPS ? { places: "pips" } : {}),
       selfplay: ["hand", "match"],
     });
   } else if (message.type === "run") {
     let reply;
     try {
       reply = answer(message.request);
+      if (PIPS) reply = inPipsForm(reply);
     } catch (e) {
       reply = { error: { kind: "bad-request", message: String(e.message || e) } };
     }

@@ -28,7 +28,7 @@ from fives_engine.perft import divide
 from fives_engine.position import Position
 from fives_engine.tiles import parse_tiles
 from fives_tools import __version__
-from fives_tools.certify.adapters import protocol, selfplay
+from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import levels
 
@@ -182,6 +182,10 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
+    # imported when asked: the record writer brings jsonschema, which would slow the start
+    # of every adapter process serving the reference engine
+    from fives_tools.certify.adapters import selfplay
+
     players = int(request["players"])
     try:
         setup = table_of(request, players)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_engine import (
+    Draw,
     IllegalDealError,
     NotationError,
     PipsPlay,
@@ -81,7 +82,8 @@ def check_record(data: Any) -> dict[str, Any]:
                     except NotationError as exc:
                         at = f"{where}.{key}" + (f"[{i}]" if key == "offered" else "")
                         raise RecordError(f"field {at}: {exc}") from None
-            if entry["action"].strip() == "draw" and "tile" not in entry and not has_boneyard:
+            drawn = isinstance(parse_action_text(entry["action"]), Draw)
+            if drawn and "tile" not in entry and not has_boneyard:
                 raise RecordError(
                     f"field {where}.tile: a draw names the tile it took when the deal has no"
                     " boneyard"
