@@ -156,7 +156,10 @@ def test_fives_audit_asks_a_python_implementation_and_exits_by_its_verdict(
     assert "observation of 3 games" in capsys.readouterr().out
     bent = "bent_engines.catalog:ScoresRoundedDownTotals"
     assert main(["audit", "--python", bent, *table]) == 1
-    assert "score.play.multiple-of-five" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "score.play.multiple-of-five" in out
+    again = f"re-run: fives audit --python {bent} --game all-fives --players 2 --unit hand"
+    assert again + " --games 1 --seed " in out
 
 
 def test_fives_audit_refuses_an_implementation_without_selfplay_and_mixed_input(
