@@ -67,7 +67,10 @@ def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(
     table = str(folder / "divergence-1.table.json")
     assert main(["render", "--record", table, "--move", "9", "-o", str(svg)]) == 0
     assert svg.read_text("utf-8").lstrip().startswith("<")
-    assert "## Divergence 1" in (tmp_path / "audit.md").read_text("utf-8")
+    markdown = (tmp_path / "audit.md").read_text("utf-8")
+    assert "## Divergence 1" in markdown
+    assert f"]({folder / 'divergence-1.svg'})" in markdown
+    assert data["divergences"][0]["candidates"] == ["score.play.multiple-of-five"]
 
 
 def test_what_the_records_could_not_show_is_said(

@@ -297,16 +297,8 @@ class RecordAudit:
         action = resolved.action
         if action is None or action not in legal:
             rule, reason = refusal(hand, seat, resolved)
-            self.exercise([rule])
-            self.diverge(
-                index,
-                self.number,
-                "action",
-                rule,
-                reason,
-                "a legal action: " + ", ".join(map(str, legal)),
-                entry["action"],
-            )
+            legal_text = "a legal action: " + ", ".join(map(str, legal))
+            self.refused(index, rule, reason, legal_text, entry["action"])
             return False
         if (
             isinstance(action, Draw)
@@ -347,16 +339,12 @@ class RecordAudit:
                 if hand.went_out is not None
                 else "nobody could play and the boneyard was empty: the hand was blocked"
             )
+        self.refused(index, rule, what, "no action", f"seat {entry['seat']} {entry['action']}")
+
+    def refused(self, index: int, rule: str, what: str, expected: str, got: str) -> None:
+        """The action just numbered is one the rules refuse, by ``rule``."""
         self.exercise([rule])
-        self.diverge(
-            index,
-            self.number,
-            "action",
-            rule,
-            what,
-            "no action",
-            f"seat {entry['seat']} {entry['action']}",
-        )
+        self.diverge(index, self.number, "action", rule, what, expected, got)
 
     def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
         assert self.match is not None

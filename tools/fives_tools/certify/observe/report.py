@@ -185,6 +185,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
                 "action": div.action,
                 "checked": div.checked,
                 "rule": div.rule,
+                "candidates": list(div.candidates or (div.rule,)),
                 "statement": rule.statement if rule else None,
                 "source": {
                     "file": rule.cite.file,
@@ -237,6 +238,8 @@ def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
         out.append("")
     for number, (div, written) in enumerate(zip(obs.divergences, files, strict=True), 1):
         out += [f"## Divergence {number}", "", "```", *describe(number, div, written), "```", ""]
+        if written is not None and written.picture is not None:
+            out += [f"![the table at divergence {number}]({written.picture})", ""]
     return clean("\n".join(out), lines=True)
 
 
