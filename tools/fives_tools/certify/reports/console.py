@@ -2,9 +2,11 @@
 with its citation, input, diff and a command that re-runs just that case, and the likely
 causes of the failures.
 
-A failing case marks FAIL (or ERROR) only on its primary rule, the rule it exists to check;
-the other rules it touches show "affected", so that one broken rule does not light up every
-rule its cases happen to involve."""
+A failing case marks FAIL (or ERROR) only on the rule it blames: of the rules its differing
+fields implicate, the most likely cause of the run's failures (:mod:`.causes`); the other
+rules it involves show "affected", its primary rule too when its fields do not implicate
+it, so that one broken rule does not light up every rule its cases happen to involve.
+The likely causes open the certificate: they say what to fix."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import TextIO
 from fives_engine import find_game, game_names
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
@@ -40,15 +42,17 @@ Cell = dict[str, int]
 
 def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
     """game -> rule -> level -> status -> count; a failure counts as such only for the
-    case's primary rule, as ``affected`` for the others."""
+    rule the case blames (:func:`.causes.blamed_rules`), as ``affected`` for the others."""
+    blamed = blamed_rules(run.results)
     out: dict[str, dict[str, dict[str, Cell]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys((*STATUSES, AFFECTED), 0)))
     )
     for result in run.results:
         case = result.case
-        for rule in case.rules:
+        blame = blamed.get(case.id)
+        for rule in (*case.rules, *([blame] if blame and blame not in case.rules else [])):
             status = result.status
-            if status in (FAIL, ERROR) and case.primary and rule != case.primary:
+            if status in (FAIL, ERROR) and rule != blame:
                 status = AFFECTED
             out[case.game][rule][case.capability][status] += 1
     return out
@@ -221,7 +225,5 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + found.text
-        + "\n"
+        f" {run.count(SKIP)} skipped of {len(run.results)} cases: " + found.text + "\n"
     )
