@@ -30,7 +30,8 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
-from fives_tools.certify.reports.console import describe_failure, failure_summary
+from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
 from fives_tools.certify.runner import (
     ERROR,
     FAIL,
@@ -41,6 +42,7 @@ from fives_tools.certify.runner import (
     skip_reason,
 )
 from fives_tools.options import command, seconds
+from fives_tools.text import clean
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
 pytest_plugins = ["fives_tools.certify.fuzz.pytest_fuzz"]
@@ -137,6 +139,8 @@ class _Session:
 
 
 _KEY = pytest.StashKey[_Session]()
+#: Every case result of the session, for the likely causes of the terminal summary.
+_RESULTS = pytest.StashKey[list[Result]]()
 
 
 class FivesCaseItem(pytest.Item):
@@ -163,6 +167,7 @@ class FivesCaseItem(pytest.Item):
         if reason:
             pytest.skip(reason)
         self.result = run_case(session.adapter, self.case)
+        self.config.stash.setdefault(_RESULTS, []).append(self.result)
         if self.result.status in (FAIL, ERROR):
             # the first line is pytest's short summary: the rule and the field, not the ID
             text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")
@@ -243,6 +248,17 @@ def pytest_collection_modifyitems(
         report=pytest.CollectReport(suite.nodeid, "passed", None, nodes)
     )
     items.extend(collected)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The likely causes of the failures (:mod:`.reports.causes`), as every certificate
+    gives them, just above pytest's short summary: the rules to fix, most likely first."""
+    results = config.stash.get(_RESULTS, [])
+    if not any(r.status in (FAIL, ERROR) for r in results):
+        return
+    terminalreporter.write_sep("=", "fives: " + CAUSES_HEADING.lower())
+    for line in cause_lines(results):
+        terminalreporter.write_line(clean(line))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

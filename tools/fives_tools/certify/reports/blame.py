@@ -1,42 +1,46 @@
 """What a failing case implicates: the rules its differing fields can be wrong because of.
 
 A case lists every rule its answer depends on, but a difference in one field does not
-depend on all of them. The rules a failure implicates are the case's own rules (the
-candidates) that decide a field that differs:
+depend on all of them. Each differing field names the *families* of rules that decide it
+(rule IDs by prefix, :mod:`.rule_families`); the failure implicates the case's own rules of
+those families:
 
-* ``score`` (play-score): the raw score of a total is decided by the scoring rules
-  (``score.play.*``, ``score.unit.raw``), the display points of a raw score by
-  ``score.unit.display``; the total itself by the rules of the scoring ends and of the
-  layout. So a right raw with wrong display points implicates ``score.unit.display``; a
-  wrong raw with the implementation's own ``total`` right (the fixture's hand-worked
-  total, which the scoring-ends case compares) implicates the scoring rules only, not the
-  layout; with its total wrong, the rules of the ends and the layout; with no total in its
-  reply, every rule the level can see.
-* ``scoring_ends``, ``total``: the rules of the scoring ends and of the layout
-  (``score.ends.*``, ``layout.*``, ``play.*``, ``equipment.*``), never the scoring rules.
-* ``attach_points``, ``legal_plays``, ``connections``: the rules of the places that are
-  missing or extra: a side branch the spinner rules, a straight side
-  ``layout.double.crosswise``, side B ``layout.side-a-first``, any place the matching rule
-  ``play.match-attach-point``; an attach point also ``layout.attach-points-not-scoring-ends``,
-  a legal play also ``equipment.double-six``. ``spinners`` the spinner rules, ``tiles``
-  ``play.*`` and ``equipment.*``.
-* ``error``: the rule the expected refusal names.
-* turn flow, settlement and match: ``legal_actions``, ``current_player``, ``boneyard``,
-  ``hands``, ``ended``, ``plays`` the rules of the turn and the hand (``turn.*``,
-  ``lead.*``, ``hand.*``, ``deal.*``, ``side.*``, ``play.*``, ``layout.*``,
-  ``equipment.*``, and ``match.*``, since a won match stops play); ``leaders`` ``lead.*``;
-  ``block_winner`` the block rules; ``events`` the rules that decide the kind of each event
-  missing or extra (a ``play`` its scoring, a ``score`` event its cause's rules, ``tie`` and
-  ``win`` the match rules ...). Scores, display scores, the winner, ``match_over`` and
-  ``hands_played`` follow from the events: when the events differ they add nothing; alone,
-  they implicate the scoring, settlement and match rules (``score.unit.display`` alone for
-  display scores alone).
-* perft counts (``nodes``, ``divide``) depend on everything the case names.
+* ``score`` (play-score): the display points of a raw score are decided by
+  ``score.unit.display``; the raw score of a total by the scoring rules (``score.play.*``,
+  ``score.unit.raw``); the total by the rules of the scoring ends. So a right raw score with
+  wrong display points implicates ``score.unit.display``; a wrong raw score with the
+  implementation's own ``total`` right (the fixture's hand-worked total, which its
+  scoring-ends case compares) the scoring rules only, never the layout; a wrong total, the
+  rules of the ends that differ (below); no total in the reply, every rule of the case.
+* ``scoring_ends``: per tile whose ends differ, a tile's end ``score.ends.outer-end`` and
+  ``play.match-attach-point``; a double's by where the fixture's attach points put it: with
+  a straight side open, ``score.ends.double-outer-both-halves`` and
+  ``layout.double.crosswise`` (crosswise alone when it shows one half per side, as a double
+  lying lengthwise does); with its straight sides filled, ``score.ends.double-interior-zero``
+  when it counts itself (spinner or not), else ``score.ends.unstarted-branch-zero`` and the
+  spinner rules (whether it has branches).
+  A wrong ``total`` of right ends: the rules of the ends (one counted and not listed) and
+  ``score.play.*``.
+* ``attach_points``, ``legal_plays``, ``connections``: the rules of the places missing or
+  extra: a side branch the spinner rules, a straight side ``layout.double.crosswise``, side
+  B ``layout.side-a-first``, an end ``play.match-attach-point``; every attach point also
+  ``layout.attach-points-not-scoring-ends`` and ``play.match-attach-point``, every legal play
+  ``play.match-attach-point`` and ``equipment.double-six``. ``spinners`` the spinner rules,
+  ``tiles`` ``play.*`` and ``equipment.*``.
+* ``error``: the rule the expected refusal names. A case whose request carries a forbidden
+  play (``reject``) also implicates that rule at every other level: a layout that differs
+  there may be one the forbidden play was made on.
+* ``events``: :mod:`.blame_events` (the rules of the kind of each event missing or extra,
+  or of the keys of an event changed: a wrong ``rounded`` the rounding rule, a wrong
+  ``side`` the side rules ...). Scores, display scores, the winner, ``match_over`` and
+  ``hands_played`` follow from the events, so add nothing when the events differ too.
+* every other field, the families of :data:`FIELD_RULES` (the turn's fields the rules of
+  the turn and the hand, ``leaders`` ``lead.*``, the winner every rule of the result ...);
+  perft counts (``nodes``, ``divide``) and errors, every rule of the case.
 
-When the fields implicate none of the case's rules (a case built without the rule that
-decides a field), the failure implicates them all: it cannot be narrowed, and saying so is
-better than blaming nothing. A level never implicates the rules it cannot see
-(:data:`BLIND`).
+When the case lists no rule of those families (a fixture written for another point), the
+failure implicates its game's rules of those families; when the families are every rule,
+all the case's rules. A level never implicates the rules it cannot see (:data:`BLIND`).
 
 Each failure is also said in words, from the implementation's own answer: "your ends total
 12, which is right; 12 is not a positive multiple of 5, so it scores 0; you scored 10".
@@ -149,7 +153,7 @@ def _place_rules(items: Iterable[str]) -> set[str]:
 #: spinner's unstarted side branches count nothing.
 OUTER_DOUBLE = ("score.ends.double-outer-both-halves", "layout.double.crosswise")
 CROSSWISE = ("layout.double.crosswise",)
-INTERIOR_DOUBLE = ("score.ends.double-interior-zero", *SPINNER_RULES)
+INTERIOR_DOUBLE = ("score.ends.double-interior-zero",)
 UNSTARTED_BRANCH = ("score.ends.unstarted-branch-zero", *SPINNER_RULES)
 TILE_END = ("score.ends.outer-end", "play.match-attach-point")
 

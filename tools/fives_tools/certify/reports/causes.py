@@ -171,10 +171,18 @@ def blamed_rules(results: Sequence[Result]) -> dict[str, str]:
     return out
 
 
-def cause_lines(results: Sequence[Result], limit: int = 5) -> list[str]:
+#: How many likely causes a certificate shows (the JSON report has them all).
+SHOWN = 5
+
+
+def cause_texts(results: Sequence[Result], limit: int = SHOWN) -> list[str]:
+    """The likely causes a certificate shows, most likely first, each in words."""
+    return [cause.describe() for cause in likely_causes(results)[:limit]]
+
+
+def cause_lines(results: Sequence[Result], limit: int = SHOWN) -> list[str]:
     """The likely causes block of a certificate: numbered, most likely first."""
-    causes = likely_causes(results)[:limit]
-    return [f"{i}. {cause.describe()}" for i, cause in enumerate(causes, 1)]
+    return [f"{i}. {text}" for i, text in enumerate(cause_texts(results, limit), 1)]
 
 
 def causes_json(results: Sequence[Result]) -> list[dict[str, Any]]:

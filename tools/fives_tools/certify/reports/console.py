@@ -18,13 +18,17 @@ from typing import TextIO
 from fives_engine import find_game, game_names
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.reports.blame import implicated
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
 
-#: A rule touched by a failing case whose primary rule is another one.
+#: A rule touched by a failing case that blames another one.
 AFFECTED = "affected"
+
+#: The heading of the likely causes, which open every certificate.
+CAUSES_HEADING = "Likely causes (rules that best explain the failures, most likely first)"
 
 SHORT = {
     levels.PLAY_SCORE: "score",
@@ -122,15 +126,16 @@ def _one_line(mismatch: Mismatch) -> str:
 
 
 def failure_summary(result: Result) -> str:
-    """One line: the rules of the case, then each differing field with expected and got
-    (or the error message). Used where a full description does not fit: JUnit's failure
-    message and pytest's short summary."""
+    """One line: the rules the failure implicates (:mod:`.blame`) and why, in the
+    implementation's own terms, then each differing field with expected and got (or the
+    error message). Used where a full description does not fit: JUnit's failure message
+    and pytest's short summary."""
+    blame = implicated(result)
     if result.mismatches:
         what = "; ".join(_one_line(m) for m in result.mismatches)
-    else:
-        what = result.message.splitlines()[0] if result.message else result.status
-    # the case's primary rule; a case built without one (a fuzz candidate) names them all
-    return f"{result.case.primary or ', '.join(result.case.rules)}: {what}"
+        return f"{' or '.join(blame.rules)}: {'; '.join(blame.why)} ({what})"
+    what = result.message.splitlines()[0] if result.message else result.status
+    return f"{' or '.join(blame.rules)}: {what}"
 
 
 def describe_failure(
@@ -140,6 +145,8 @@ def describe_failure(
     ruleset = find_game(case.game)
     known = " (known failure)" if result.known else ""
     lines = [f"{result.status.upper()}{known} {case.id} [{case.level}]: {case.title}"]
+    blame = implicated(result)
+    lines.append(f"  implicates {', '.join(blame.rules)}: {'; '.join(blame.why)}")
     for rule_id in sorted(case.rules, key=lambda r: r != case.primary):
         rule = ruleset.rules[rule_id]
         label = "rule" if rule_id == case.primary or not case.primary else "touches"
@@ -194,6 +201,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
     if run.filters.options():
         out.write(f"Filters: {run.filters.options()}\n")
+    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
+    if bad:
+        out.write(f"\n{CAUSES_HEADING}\n")
+        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):
@@ -210,14 +221,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
             cells = grid[game].get(rule_id, {})
             row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
-    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
             out.write(describe_failure(result, rerun_prefix) + "\n\n")
-    if bad:
-        out.write("Likely causes (rules that best explain the failures, most likely first)\n")
-        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     for line in now_passing_lines(run):
         out.write(line + "\n")
     found = decide(run)

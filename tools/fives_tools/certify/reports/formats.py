@@ -228,6 +228,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         "",
         f"{status_line(run.results)}",
     ]
+    if any(r.status in (FAIL, ERROR) for r in run.results):
+        lines += ["", "## Likely causes", "", *cause_lines(run.results)]
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):
@@ -248,7 +250,6 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         lines += ["", "## Failures", ""]
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
-        lines += ["## Likely causes", "", *cause_lines(run.results), ""]
     fixed = now_passing_lines(run)
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]
