@@ -30,7 +30,7 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
-from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
 from fives_tools.certify.runner import (
     ERROR,
@@ -252,13 +252,23 @@ def pytest_collection_modifyitems(
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """The likely causes of the failures (:mod:`.reports.causes`), as every certificate
-    gives them, just above pytest's short summary: the rules to fix, most likely first."""
+    gives them, just above pytest's short summary: the rules to fix, most likely first.
+    Each failure's line of the short summary then names the rule the whole run blames
+    (the item could only name the rules its own fields implicate)."""
     results = config.stash.get(_RESULTS, [])
     if not any(r.status in (FAIL, ERROR) for r in results):
         return
     terminalreporter.write_sep("=", "fives: " + CAUSES_HEADING.lower())
     for line in cause_lines(results):
         terminalreporter.write_line(clean(line))
+    blamed = blamed_rules(results)
+    by_node = {f"fives::{r.case.id}": r for r in results}
+    for report in terminalreporter.stats.get("failed", []):
+        result = by_node.get(report.nodeid)
+        if result is not None and isinstance(report.longrepr, str):
+            rest = report.longrepr.split("\n", 1)[1:]
+            head = failure_summary(result, blamed.get(result.case.id, ""))
+            report.longrepr = "\n".join([head, *rest])
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

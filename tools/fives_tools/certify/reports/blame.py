@@ -208,6 +208,8 @@ def _score(case: Case, mismatch: Mismatch, reply: dict[str, Any]) -> tuple[set[s
             f" you said {got.get('display')}"
         )
     total, got_total = _number(case.facts.get("total")), _number(reply.get("total"))
+    if case.capability == levels.SCORE_TABLE:  # the total is given: only its score differs
+        total = got_total = _number(case.request.get("total"))
     if total is not None and got_total == total:
         how = (
             f"{total} is not a positive multiple of 5, so it scores 0"
@@ -242,7 +244,7 @@ def _field_rules(
 ) -> tuple[set[str], str]:
     """The rule prefixes that decide one differing field, and what differs in words."""
     name = mismatch.field
-    if name == "score" and case.capability == levels.PLAY_SCORE:
+    if name == "score" and case.capability in (levels.PLAY_SCORE, levels.SCORE_TABLE):
         return _score(case, mismatch, reply)
     if name == "error":
         want = mismatch.expected if isinstance(mismatch.expected, dict) else {}
@@ -296,7 +298,8 @@ def implicated(result: Result) -> Blame:
         why.append(reason)
     refused = case.facts.get("error")
     if (
-        case.capability != levels.ATTACH_POINTS
+        case.kind == "layout"
+        and case.capability != levels.ATTACH_POINTS
         and case.request.get("reject")
         and isinstance(refused, dict)
         and refused.get("rule")

@@ -4,8 +4,9 @@ extra, or the keys of an event changed (:mod:`.blame` for every other field).
 Events are aligned in order (the longest runs that agree); in each stretch that differs,
 events are paired by kind (a play and its score also by seat: another seat's play is
 another event). A changed event implicates the rules of the keys that differ
-(:data:`EVENT_KEY_RULES`: a wrong ``rounded`` the rounding rule) when every key has
-rules, else the rules of its kind (:data:`EVENT_RULES`); an event with no partner, those
+(:data:`EVENT_KEY_RULES`: a wrong ``rounded`` the rounding rule; a play whose ``total`` is
+right and ``raw`` wrong, the scoring rules) when every key has rules, else the rules of
+its kind (:data:`EVENT_RULES`); an event with no partner, those
 of its kind. A win in another place (early, late, missing) implicates the rules of a win.
 """
 
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections import Counter
 from typing import Any
 
-from fives_tools.certify.reports.rule_families import ANY, ENDS_RULES
+from fives_tools.certify.reports.rule_families import ANY, ENDS_RULES, RAW_RULES
 
 #: The rules that decide each kind of event (a ``score`` event by its cause).
 EVENT_RULES: dict[str, tuple[str, ...]] = {
@@ -41,6 +43,7 @@ EVENT_KEY_RULES: dict[str, tuple[str, ...]] = {
     "raw": ("score.", "settle.", *ENDS_RULES),  # a play's raw score: its ends and their score
     "display": ("score.unit.display",),
     "leader": ("lead.",),
+    "total": (*ENDS_RULES, "score.play."),  # a play's total: its ends, or their sum
     "play": ("score.",),
     "differences": ("settle.exact-61.block-differences", "side."),
     "pips": ("settle.", "side."),
@@ -79,7 +82,14 @@ def event_rules(want: list[Any], got: list[Any]) -> tuple[set[str], list[str]]:
                 what.append(f"{'missing' if b is None else 'extra'} {_event_key(event)} event")
                 continue
             keys = _changed_keys(a, b)
-            if keys and keys <= set(EVENT_KEY_RULES):
+            if _event_key(a) == "play" and keys == {"raw"}:
+                prefixes.update(RAW_RULES)  # its total is right: only its score is wrong
+                what.append(
+                    f"your play {a.get('play')} totals {a.get('total')}, which is right;"
+                    f" it scores {a.get('raw')}; you scored {b.get('raw')}"
+                )
+                continue
+            elif keys and keys <= set(EVENT_KEY_RULES):
                 for key in keys:
                     prefixes.update(EVENT_KEY_RULES[key])
             else:
@@ -89,7 +99,13 @@ def event_rules(want: list[Any], got: list[Any]) -> tuple[set[str], list[str]]:
     if wins[0] != wins[1]:
         prefixes.update(EVENT_RULES["win"])
         what.append("your win comes in another place" if None not in wins else "a win differs")
-    return prefixes, what
+    return prefixes, _counted(what)
+
+
+def _counted(lines: list[str]) -> list[str]:
+    """Each line once, in order, with how many times it came when more than once."""
+    counts = Counter(lines)
+    return [f"{line} (x{counts[line]})" if counts[line] > 1 else line for line in counts]
 
 
 def _pairs(old: list[Any], new: list[Any]) -> list[tuple[Any, Any]]:

@@ -125,17 +125,19 @@ def _one_line(mismatch: Mismatch) -> str:
     return text if len(text) <= 300 else text[:299] + "…"
 
 
-def failure_summary(result: Result) -> str:
-    """One line: the rules the failure implicates (:mod:`.blame`) and why, in the
-    implementation's own terms, then each differing field with expected and got (or the
+def failure_summary(result: Result, blamed: str = "") -> str:
+    """One line: the rule the run blames for the failure (:func:`.causes.blamed_rules`),
+    or, with no run to rank them, every rule it implicates (:mod:`.blame`); why, in the
+    implementation's own terms; then each differing field with expected and got (or the
     error message). Used where a full description does not fit: JUnit's failure message
     and pytest's short summary."""
     blame = implicated(result)
+    rules = blamed or " or ".join(blame.rules)
     if result.mismatches:
         what = "; ".join(_one_line(m) for m in result.mismatches)
-        return f"{' or '.join(blame.rules)}: {'; '.join(blame.why)} ({what})"
+        return f"{rules}: {'; '.join(blame.why)} ({what})"
     what = result.message.splitlines()[0] if result.message else result.status
-    return f"{' or '.join(blame.rules)}: {what}"
+    return f"{rules}: {what}"
 
 
 def describe_failure(

@@ -17,7 +17,7 @@ from fives_engine import find_game
 from fives_tools import __version__, files
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports.causes import cause_lines, causes_json
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
     describe_failure,
@@ -130,7 +130,7 @@ def _properties(parent: ET.Element, run: Run, found: Verdict) -> None:
         ET.SubElement(props, "property", name=name, value=value)
 
 
-def _testcase(suite: ET.Element, r: Result, rerun_prefix: str) -> None:
+def _testcase(suite: ET.Element, r: Result, rerun_prefix: str, blamed: str) -> None:
     case = ET.SubElement(
         suite,
         "testcase",
@@ -141,13 +141,13 @@ def _testcase(suite: ET.Element, r: Result, rerun_prefix: str) -> None:
     if r.status in (FAIL, ERROR) and r.known:
         # as the console says: listed, expected to fail, does not count against the run
         ET.SubElement(
-            case, "skipped", message=f"known failure: {failure_summary(r)}"
+            case, "skipped", message=f"known failure: {failure_summary(r, blamed)}"
         ).text = describe_failure(r, rerun_prefix)
     elif r.status in (FAIL, ERROR):
         tag = "failure" if r.status == FAIL else "error"
-        ET.SubElement(case, tag, message=failure_summary(r), type=r.status).text = describe_failure(
-            r, rerun_prefix
-        )
+        ET.SubElement(
+            case, tag, message=failure_summary(r, blamed), type=r.status
+        ).text = describe_failure(r, rerun_prefix)
     elif r.status == SKIP:
         ET.SubElement(case, "skipped", message=r.message)
 
@@ -165,6 +165,7 @@ def _junit_counts(results: list[Result]) -> dict[str, str]:
 
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
     found = decide(run)
+    blamed = blamed_rules(run.results)
     suites = ET.Element(
         "testsuites",
         {
@@ -180,7 +181,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         )
         _properties(suite, run, found)
         for r in results:
-            _testcase(suite, r, rerun_prefix)
+            _testcase(suite, r, rerun_prefix, blamed.get(r.case.id, ""))
     for element in suites.iter():  # XML 1.0 cannot carry control characters at all
         element.text = element.text and clean(element.text, lines=True)
         element.attrib = {k: clean(v) for k, v in element.attrib.items()}
