@@ -92,22 +92,9 @@ def test_no_failures_no_causes() -> None:
 
 
 def _layout_case(primary: str, rules: tuple[str, ...], capability: str, **facts: object) -> Case:
-    return Case(
-        id=f"five-up/probe/{capability}#{capability}",
-        game="five-up",
-        fixture_id="probe",
-        title="probe",
-        kind="layout",
-        level="must",
-        rules=rules,
-        sources=(),
-        request={"type": "layout", "game": "five-up", "plays": ["[6|6]"]},
-        expect={},
-        path=Path("probe.yaml"),
-        capability=capability,
-        primary=primary,
-        facts=dict(facts),
-    )
+    """A layout case of a lone [6|6] with the fixture's facts of every level."""
+    request = {"type": "layout", "game": "five-up", "plays": ["[6|6]"]}
+    return dataclasses.replace(_case(0, primary, rules, capability), request=request, facts=facts)
 
 
 LAYOUT_RULES = (

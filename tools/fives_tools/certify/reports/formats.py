@@ -98,6 +98,7 @@ def to_json(run: Run) -> dict[str, Any]:
     found = decide(run)
     return {
         "verdict": _verdict_json(run, found),
+        "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
         "command": run.command,
         "filters": run.filters.as_dict(),
         "date": run.started,
@@ -106,7 +107,6 @@ def to_json(run: Run) -> dict[str, Any]:
         "implementation": _implementation(run),
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
-        "likely_causes": causes_json(run.results),
     }
 
 
