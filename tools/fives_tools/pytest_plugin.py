@@ -32,11 +32,13 @@ from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
+from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.runner import (
     ERROR,
     FAIL,
     SKIP,
     Result,
+    Run,
     read_known_failures,
     run_case,
     skip_reason,
@@ -139,8 +141,6 @@ class _Session:
 
 
 _KEY = pytest.StashKey[_Session]()
-#: Every case result of the session, for the likely causes of the terminal summary.
-_RESULTS = pytest.StashKey[list[Result]]()
 
 
 class FivesCaseItem(pytest.Item):
@@ -167,7 +167,6 @@ class FivesCaseItem(pytest.Item):
         if reason:
             pytest.skip(reason)
         self.result = run_case(session.adapter, self.case)
-        self.config.stash.setdefault(_RESULTS, []).append(self.result)
         if self.result.status in (FAIL, ERROR):
             # the first line is pytest's short summary: the rule and the field, not the ID
             text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")
@@ -250,12 +249,13 @@ def pytest_collection_modifyitems(
     items.extend(collected)
 
 
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """The likely causes of the failures (:mod:`.reports.causes`), as every certificate
-    gives them, just above pytest's short summary: the rules to fix, most likely first.
-    Each failure's line of the short summary then names the rule the whole run blames
-    (the item could only name the rules its own fields implicate)."""
-    results = config.stash.get(_RESULTS, [])
+_ITEMS = pytest.StashKey[list[FivesCaseItem]]()
+
+
+def _likely_causes(terminalreporter: Any, results: list[Result]) -> None:
+    """The likely causes, just above pytest's short summary: the rules to fix, most likely
+    first. Each failure's line of the short summary then names the rule the whole run
+    blames (the item, failing, could only name the rules its own fields implicate)."""
     if not any(r.status in (FAIL, ERROR) for r in results):
         return
     terminalreporter.write_sep("=", "fives: " + CAUSES_HEADING.lower())
@@ -269,6 +269,37 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             rest = report.longrepr.split("\n", 1)[1:]
             head = failure_summary(result, blamed.get(result.case.id, ""))
             report.longrepr = "\n".join([head, *rest])
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    session.config.stash[_ITEMS] = [i for i in session.items if isinstance(i, FivesCaseItem)]
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The likely causes of the failures (:mod:`.reports.causes`), then what the cases that
+    ran cover (:mod:`.covers`), as every certificate says them; a case that did not run
+    (deselected, or the session stopped) is left out. Under pytest-xdist the cases run in
+    the workers, and nothing is shown."""
+    items = config.stash.get(_ITEMS, [])
+    info = config.stash[_KEY].info if _KEY in config.stash else None
+    if info is None or not items:
+        return
+    _likely_causes(terminalreporter, [i.result for i in items if i.result is not None])
+    results = {i.case.id: i.result for i in items if i.result is not None}
+    selected = {i.case.id for i in items}
+    run = Run(info, [])
+    for case in load_cases():
+        result = results.get(case.id)
+        if result is not None:
+            run.results.append(result)
+        elif case.id in selected and skip_reason(info, case):
+            run.results.append(Result(case, SKIP))
+        else:
+            run.left_out.append(case)
+    covered = coverage(run)
+    terminalreporter.write_sep("-", f"fives: {covered.heading}")
+    for line in covered.lines():
+        terminalreporter.write_line(f"  {line}")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

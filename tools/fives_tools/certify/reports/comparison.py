@@ -156,6 +156,16 @@ def _md_cell(entry: Entry, cell: Cell) -> str:
     return f"[{cell.word}](#{failure_anchor(entry.label, cell.failure)})"
 
 
+def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
+    """What each implementation's certificate covers, game by game (:mod:`.covers`)."""
+    lines = ["", "What each certificate covers:", ""]
+    for entry in entries:
+        covered = decide(entry.run).coverage
+        lines.append(f"- {_md(entry.label)}: {covered.heading.lower()}")
+        lines += [f"  - {_md(line)}" for line in covered.lines()]
+    return lines
+
+
 def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
     """The comparison as Markdown: what ran, each implementation's verdict, the tables per
     game and level, then every failure's details under its own anchor."""
@@ -187,6 +197,7 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         if causes:
             lines += ["", f"## Likely causes: {_md(entry.label)}", ""]
             lines += [f"{i}. {_md(text)}" for i, text in enumerate(causes, 1)]
+    lines += coverage_markdown(entries)
     for game, by_level in cells(entries).items():
         lines += ["", f"## {find_game(game).title} (`{game}`)"]
         for level, rows in by_level.items():

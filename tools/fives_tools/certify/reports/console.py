@@ -20,6 +20,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.blame import implicated
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines
+from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
@@ -192,6 +193,12 @@ def _coloured(text: str, found: Verdict) -> str:
     return "\n".join(lines)
 
 
+def coverage_block(run: Run) -> str:
+    """What the run covers: the heading, then one line per game."""
+    covered = coverage(run)
+    return f"{covered.heading}:\n" + "".join(f"  {line}\n" for line in covered.lines())
+
+
 def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     info = run.adapter
     out.write(
@@ -207,6 +214,7 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     if bad:
         out.write(f"\n{CAUSES_HEADING}\n")
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
+    out.write(coverage_block(run))
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):

@@ -103,6 +103,18 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
     return out
 
 
+def _coverage(entries: Sequence[Entry]) -> list[str]:
+    """What each certificate covers, game by game (:mod:`.covers`), named by its entry
+    when there are several."""
+    out = []
+    for entry in entries:
+        covered = decide(entry.run).coverage
+        label = f"<b>{e(entry.label)}</b>: " if len(entries) > 1 else ""
+        items = "".join(f"<li>{e(line)}</li>" for line in covered.lines())
+        out.append(f'<p class="coverage">{label}{e(covered.heading)}:</p><ul>{items}</ul>')
+    return out
+
+
 def _tables(entries: Sequence[Entry], book: str) -> list[str]:
     out = []
     for game, by_level in cells(entries).items():
@@ -209,6 +221,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         f"Date: {e(min(entry.run.started for entry in entries))}</p>",
         *_summary(entries),
         *_causes(entries),
+        *_coverage(entries),
         f"<p>{LEGEND}</p>",
         *_contents(entries),
         *_tables(entries, book),
@@ -236,8 +249,9 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
         "<p>" + "<br>".join(facts) + "</p>",
-        *_summary([entry]),
         *_causes([entry]),
+        *_coverage([entry]),
+        *_summary([entry]),
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
         *_failures([entry]),
