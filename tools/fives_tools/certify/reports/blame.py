@@ -80,8 +80,6 @@ BLIND: dict[str, tuple[str, ...]] = {
 
 #: The rules that decide each field (besides the special cases of :func:`_field_rules`).
 FIELD_RULES: dict[str, tuple[str, ...]] = {
-    "scoring_ends": ENDS_RULES,
-    "total": ENDS_RULES,
     "tiles": ("play.", "equipment."),
     "spinners": SPINNER_RULES,
     "legal_actions": TURN_RULES,
@@ -119,8 +117,6 @@ class Blame:
     why: tuple[str, ...]
     #: the ID prefixes of every rule that decides a differing field, of the case or not
     families: tuple[str, ...] = ANY
-    #: whether the differing fields narrowed the case's rules (else every one it can see)
-    narrowed: bool = False
 
 
 def lists(mismatch: Mismatch) -> tuple[list[Any], list[Any]]:
@@ -319,5 +315,4 @@ def implicated(result: Result) -> Blame:
             for rule in find_game(case.game).rules
             if rule.startswith(tuple(families)) and not rule.startswith(blind)
         ]
-    narrowed = bool(rules) and families != {""}
-    return Blame(tuple(rules or visible), tuple(why), tuple(sorted(families)), narrowed)
+    return Blame(tuple(rules or visible), tuple(why), tuple(sorted(families)))
