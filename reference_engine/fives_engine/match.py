@@ -61,6 +61,14 @@ class MatchState:
         self.scores = [0] * setup.sides if scores is None else list(scores)
         if len(self.scores) != setup.sides:
             raise RulesetError(f"{setup.sides} sides need {setup.sides} scores, got {scores}")
+        reached = [side for side, score in enumerate(self.scores) if score >= setup.target]
+        if reached and ruleset.target_check != "after-settlement":
+            # Reaching the target ends an All Fives or Exact 61 match at once (and Exact 61
+            # never passes it): such scores are a match already over, not one to play.
+            raise RulesetError(
+                f"side {reached[0]} starts at {self.scores[reached[0]]}, on or over the target"
+                f" {setup.target}: that {ruleset.title} match is already over"
+            )
         self.initial_scores = tuple(self.scores)
         self.events: list[Event] = []
         self.hand: HandState | None = None
