@@ -219,3 +219,15 @@ Feature: Rulings where the sources are terse
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:lead.any-tile
+  Scenario Outline: The empty layout has no attach point, totals 0, and any tile leads (<game>)
+    Given an empty <game> layout
+    Then the scoring ends total 0
+    And every fact of fixture "layout/empty-layout-any-lead" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
