@@ -55,6 +55,8 @@ def build(plays: list[str]) -> Any:
 
 
 def layout_reply(request: dict[str, Any]) -> dict[str, Any]:
+    if not request["plays"]:  # before the lead: the package's board needs a tile; no ends
+        return {"score": {"raw": AllFivesScorer.score(0)}}
     board = build(request["plays"])
     return {"score": {"raw": AllFivesScorer.board_score(board)}}
 

@@ -78,10 +78,20 @@ class Outcome:
         return not self.classes
 
     def verdict(self) -> str:
-        return (
+        """The sentence every form leads with; disagreements on implementation-defined
+        readings are counted apart from the rest."""
+        readings = [c for c in self.classes.values() if c.implementation_defined]
+        rest = [c for c in self.classes.values() if not c.implementation_defined]
+        text = (
             f"random agreement with the reference engine: {self.requests} requests,"
-            f" {self.disagreements} disagreements in {len(self.classes)} classes"
+            f" {sum(c.count for c in rest)} disagreements in {len(rest)} classes"
         )
+        if readings:
+            text += (
+                f", and {sum(c.count for c in readings)} on implementation-defined readings"
+                f" in {len(readings)} classes"
+            )
+        return text
 
     def add(self, finding: Finding) -> DisagreementClass | None:
         """Count ``finding``; returns its class when it is the first of its class."""
