@@ -410,9 +410,6 @@ class Match {
     this.t = t;
     this.scores = scores ? scores.map((s, i) => whole(s, `scores[${i}]`)) : Array(t.sides).fill(0);
     if (this.scores.length !== t.sides) throw new BadRequest(`${t.sides} sides need ${t.sides} scores`);
-    // Reaching the target ends an All Fives or Exact 61 match at once: such a start is over.
-    if (GAMES[t.game].check !== "after-settlement" && this.scores.some((s) => s >= t.target))
-      throw new BadRequest(`a side starts on or over the target ${t.target}: the match is over`);
     this.events = [];
     this.hand = null;
     this.hands = [];
@@ -588,6 +585,9 @@ function settlementReply(request) {
 
 function matchReply(request) {
   const match = new Match(table(request, request.hands[0].hands.length), request.scores);
+  // Reaching the target ends an All Fives or Exact 61 match at once: such a start is over.
+  if (GAMES[match.t.game].check !== "after-settlement" && match.scores.some((s) => s >= match.t.target))
+    throw new BadRequest(`a side starts on or over the target ${match.t.target}: the match is over`);
   for (const hand of request.hands) {
     match.deal(hand);
     for (const text of hand.actions) {

@@ -61,14 +61,6 @@ class MatchState:
         self.scores = [0] * setup.sides if scores is None else list(scores)
         if len(self.scores) != setup.sides:
             raise RulesetError(f"{setup.sides} sides need {setup.sides} scores, got {scores}")
-        reached = [side for side, score in enumerate(self.scores) if score >= setup.target]
-        if reached and ruleset.target_check != "after-settlement":
-            # Reaching the target ends an All Fives or Exact 61 match at once (and Exact 61
-            # never passes it): such scores are a match already over, not one to play.
-            raise RulesetError(
-                f"side {reached[0]} starts at {self.scores[reached[0]]}, on or over the target"
-                f" {setup.target}: that {ruleset.title} match is already over"
-            )
         self.initial_scores = tuple(self.scores)
         self.events: list[Event] = []
         self.hand: HandState | None = None
@@ -103,6 +95,19 @@ class MatchState:
             other._rng = random.Random()
             other._rng.setstate(self._rng.getstate())
         return other
+
+    def check_start(self) -> None:
+        """Refuse a match that starts already over: reaching the target ends an All Fives
+        or Exact 61 match at once (and Exact 61 never passes it), so a side on or over the
+        target before the first deal describes a match that is no longer played."""
+        if self.ruleset.target_check == "after-settlement":
+            return  # Five Up: after a tie at the top on or over the target, play goes on
+        reached = [s for s, score in enumerate(self.scores) if score >= self.setup.target]
+        if reached:
+            raise RulesetError(
+                f"side {reached[0]} starts at {self.scores[reached[0]]}, on or over the target"
+                f" {self.setup.target}: that {self.ruleset.title} match is already over"
+            )
 
     # -- facts ---------------------------------------------------------------------------
     @property

@@ -187,6 +187,7 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
     except IllegalDealError as exc:
         return rejected(exc, "illegal-deal")
     match = MatchState(find_game(request["game"]), setup, scores_of(request))
+    match.check_start()
     for hand in request["hands"]:
         try:
             match.deal(Deal.from_json(hand))
