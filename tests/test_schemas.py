@@ -16,6 +16,7 @@ DOCUMENTED = [
     "settlement-fixture",
     "match-fixture",
     "record",
+    "observation",
     "report",
     "game",
     "interpretations",
