@@ -117,7 +117,7 @@ def test_the_book_is_well_formed_and_holds_every_rule_and_example(
         article = articles[case_anchor(case)]
         text = "".join(article.itertext())
         assert example_id(case) in text and case.title in text
-        if case.kind == "layout":
+        if case.kind == "layout" and case.request["plays"]:  # the empty layout has no picture
             assert article.find(f".//{SVG}svg") is not None, case.id
     assert len(ids) == len([el for el in root.iter() if el.get("id")]), "duplicate ids"
 

@@ -75,3 +75,11 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
     When the scripted hands are played
     Then side 0 wins the match
     And every fact of fixture "match/all-fives-partners-play-to-200" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target
+  Scenario: An agreed target of 7, no multiple of 5, is held against the raw points as it is
+    Given the all-fives match scripted in fixture "match/all-fives-target-not-a-multiple-of-five"
+    When the scripted hands are played
+    Then the scores are "15 5"
+    And side 0 wins the match
+    And every fact of fixture "match/all-fives-target-not-a-multiple-of-five" holds for all-fives

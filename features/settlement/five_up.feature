@@ -279,3 +279,13 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "61 20"
     And side 0 wins the match
     And every fact of fixture "settlement/five-up-four-players-sixty-one-wins" holds for five-up
+
+  @five-up @implementation-defined @rule:score.unit.display @rule:score.negative
+  Scenario: Display points of a negative raw score are rounded down: -8 raw is -2 display
+    Given a five-up table of 2 players at scores "-3 12"
+    And seat 1 has gone out with a play scoring 0
+    And seat 0 holds "[1|2]"
+    When the hand is settled
+    Then the scores are "-8 12"
+    And the display scores are "-2 2"
+    And every fact of fixture "settlement/five-up-negative-display-rounds-down" holds for five-up
