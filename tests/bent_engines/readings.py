@@ -1,0 +1,169 @@
+"""The other readings: for every interpretation of ``spec/interpretations.yaml``, engines
+that take another reading of the same sentences (the reference engine with that one
+choice made the other way). An ``implementation-defined`` case exists to tell the
+readings apart, so each one fails under some alternative of the interpretation it names.
+
+Where the catalog already holds an engine that takes another reading it is reused here;
+the rest are written below. A reading's engine is no bent engine: it breaks no sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+from unittest import mock
+
+from benchmarks.mutation.parameters import serving
+from fives_engine import MatchState, find_game, settlement
+from fives_engine import deal as deal_module
+from fives_engine.settlement import Hands, Item, round_to_five
+from fives_engine.setup import Setup
+from fives_engine.tiles import pip_count
+
+from .catalog import (
+    Bent,
+    BlockDeclaredATurnLate,
+    GoingOutScoresOpponents,
+    NeutralDrawRedrawsEveryone,
+    PartnersRoundedTogether,
+    SideBBeforeA,
+)
+
+
+class Reading(Bent):
+    """Another reading of one interpretation (``BENT_RULE`` names its rule)."""
+
+    INTERPRETATION = ""
+
+
+def _parameters(game: str, **changes: Any) -> contextlib.AbstractContextManager[Any]:
+    """The reference engine serving ``game`` with some parameters read the other way."""
+    ruleset = find_game(game)
+    parameters = {**ruleset.parameters, **changes}
+    return serving(dataclasses.replace(ruleset, parameters=parameters))
+
+
+class ScoreFloorsAtZero(Reading):
+    INTERPRETATION = "score.negative"
+    BENT_RULE = "score.negative"
+    MISTAKE = "a score never goes below zero: a deduction stops at 0"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._score_item
+
+        def score_item(state: MatchState, item: Item) -> None:
+            original(state, item)
+            state.scores[:] = [max(0, score) for score in state.scores]
+
+        return [mock.patch.object(MatchState, "_score_item", score_item)]
+
+
+def _exact_block(
+    blocks: Callable[[Setup, Hands, int], list[Item]],
+) -> contextlib.AbstractContextManager[Any]:
+    method = dataclasses.replace(settlement.SETTLEMENTS["exact-61-differences"], block=blocks)
+    return mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": method})
+
+
+class BlockTiesFromSeatZero(Reading):
+    INTERPRETATION = "exact-61.block-seat-order"
+    BENT_RULE = "settle.exact-61.block-events"
+    MISTAKE = "Exact 61: tied block events in seat order from seat 0, not from the leader"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.exact_block
+        return [_exact_block(lambda setup, hands, leader: original(setup, hands, 0))]
+
+
+class BlockTiesAfterLeader(Reading):
+    INTERPRETATION = "exact-61.block-seat-order"
+    BENT_RULE = "settle.exact-61.block-events"
+    MISTAKE = "Exact 61: tied block events clockwise from the seat after the leader"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = settlement.exact_block
+        return [
+            _exact_block(
+                lambda setup, hands, leader: original(setup, hands, (leader + 1) % setup.players)
+            )
+        ]
+
+
+class NeutralDrawLowestLeads(Reading):
+    INTERPRETATION = "lead.neutral-draw"
+    BENT_RULE = "lead.neutral-draw"
+    MISTAKE = "the lowest tile of the neutral draw leads, not the highest"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def on_bottom(round_: deal_module.DrawRound) -> list[int]:
+            low = min(t.pips for t in round_ if t is not None)
+            return [s for s, t in enumerate(round_) if t is not None and t.pips == low]
+
+        return [mock.patch.object(deal_module, "on_top", on_bottom)]
+
+
+class BlockZeroEventsKept(Reading):
+    INTERPRETATION = "exact-61.block-zero-event"
+    BENT_RULE = "settle.exact-61.block-events"
+    MISTAKE = "Exact 61: a blocked hand whose differences round to 0 forms an event of 0"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def blocks(setup: Setup, hands: Hands, leader: int) -> list[Item]:
+            pips = [pip_count(h) for h in hands]
+            order = sorted(range(setup.players), key=lambda s: (pips[s], (s - leader) % setup.players))
+            items = []
+            for seat in order:
+                differences = [
+                    pips[o] - pips[seat]
+                    for o in range(setup.players)
+                    if setup.side_of(o) != setup.side_of(seat) and pips[o] > pips[seat]
+                ]
+                rounded = round_to_five(sum(differences))
+                details = {"pips": pips[seat], "differences": tuple(differences), "rounded": rounded}
+                items.append(Item(seat, rounded, "block", details))
+            return items
+
+        return [_exact_block(blocks)]
+
+
+class AllFivesTargetAfterSettlement(Reading):
+    INTERPRETATION = "all-fives.target-immediate"
+    BENT_RULE = "match.first-to-target"
+    MISTAKE = "All Fives: the target is checked after the hand is settled, not at the play"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_parameters("all-fives", target_check="after-settlement")]
+
+
+class AllFivesFourAlwaysPartners(Reading):
+    INTERPRETATION = "all-fives.four-players"
+    BENT_RULE = "side.alone"
+    MISTAKE = "All Fives: four players always play in partnerships, never alone"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_parameters("all-fives", partnerships={4: "fixed"})]
+
+
+#: Interpretation ID -> the engines that read it the other way. An empty entry says why
+#: no engine is needed: no case names that interpretation.
+READINGS: Mapping[str, tuple[type[Bent], ...]] = {
+    "layout.symmetric-attach-points": (SideBBeforeA,),
+    "layout.listing-order": (),
+    "score.led-double": (),
+    "score.negative": (ScoreFloorsAtZero,),
+    "lead.neutral-draw": (NeutralDrawRedrawsEveryone, NeutralDrawLowestLeads),
+    "exact-61.block-seat-order": (BlockTiesFromSeatZero, BlockTiesAfterLeader),
+    "all-fives.target-immediate": (AllFivesTargetAfterSettlement,),
+    "all-fives.settlement-partners": (PartnersRoundedTogether,),
+    "hand.block-at-once": (BlockDeclaredATurnLate,),
+    "five-up.no-going-out-bonus": (GoingOutScoresOpponents,),
+    "exact-61.block-zero-event": (BlockZeroEventsKept,),
+    "all-fives.four-players": (AllFivesFourAlwaysPartners,),
+}
+#: Why an interpretation has no engine of another reading.
+NO_ENGINE = {
+    "layout.listing-order": "order carries no rule: certification compares lists as multisets",
+    "score.led-double": "no case names it: the led double's score is checked by must cases",
+}
