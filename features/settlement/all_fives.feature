@@ -218,3 +218,15 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
       | 1    | 3    | 5       | -5  |
     And the scores are "30 25"
     And every fact of fixture "settlement/all-fives-two-players-nearest-five" holds for all-fives
+
+  @all-fives @rule:score.negative @rule:settle.deduct-each-hand
+  Scenario: All Fives, three players: a deduction larger than the score takes it below zero
+    Given an all-fives table of 3 players at scores "10 10 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[1|1]"
+    And seat 2 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "10 10 -5"
+    And every fact of fixture "settlement/all-fives-three-players-below-zero" holds for all-fives

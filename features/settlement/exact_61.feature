@@ -81,7 +81,7 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And side 0 wins the match
     And every fact of fixture "settlement/exact-61-going-out-lands-on-61" holds for exact-61
 
-  @exact-61 @implementation-defined @rule:settle.exact-61.partner @rule:score.negative
+  @exact-61 @rule:settle.exact-61.partner @rule:score.negative
   Scenario: A heavy partner makes going out cost the team, below zero
     Given an exact-61 table of 4 players in partnerships at scores "0 40"
     And seat 0 has gone out with a play scoring 0

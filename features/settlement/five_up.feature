@@ -279,3 +279,26 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "61 20"
     And side 0 wins the match
     And every fact of fixture "settlement/five-up-four-players-sixty-one-wins" holds for five-up
+
+  @five-up @rule:match.tie-plays-on @rule:match.settle-then-check
+  Scenario: Three players: two players tied at the top over 61 play on
+    Given a five-up table of 3 players at scores "315 310 200"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "315 315 200"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-three-players-tie-plays-on" holds for five-up
+
+  @five-up @rule:match.tie-plays-on @rule:match.settle-then-check
+  Scenario: Four players: both partnerships tied at the top over 61 play on
+    Given a five-up table of 4 players in partnerships at scores "315 310"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    And seat 3 holds "[0|2]"
+    When the hand is settled
+    Then the scores are "315 315"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-four-players-tie-plays-on" holds for five-up

@@ -1,8 +1,8 @@
 @turns
-Feature: Turn flow at two and three players
-  The lead, the order of turns, playing only one's own tiles, playing rather than drawing
-  and passing on an empty boneyard, at the tables where the four-player cases cannot show
-  them: every play's total worked by hand in the fixtures' comments.
+Feature: Turn flow at every table
+  The lead, the order of turns, playing only one's own tiles, playing rather than drawing,
+  passing on an empty boneyard and going out, at the tables the other features leave out:
+  every play's total worked by hand in the fixtures' comments.
 
   @five-up @exact-61 @rule:lead.any-tile @rule:turn.clockwise
   Scenario Outline: Two players: the leader may lead any tile, and nobody else acts first (<game>)
@@ -147,3 +147,26 @@ Feature: Turn flow at two and three players
     And seat 2 is to act
     And the legal actions are "[5|5]@[2|5]:big-end [5|5]@[3|5]:big-end"
     And every fact of fixture "turns/all-fives-three-players-turn-flow" holds for all-fives
+
+  @five-up @exact-61 @all-fives @rule:hand.end.going-out @rule:turn.play-drawn-tile
+  Scenario Outline: Four players: three draws, each drawn tile played, seat 0 goes out (<game>)
+    Given the <game> rules
+    And a deal for 4 players
+    And seat 0 holds "[0|6] [1|2] [2|5] [3|5] [6|6]"
+    And seat 1 holds "[0|0] [0|3] [1|3] [3|4] [3|6]"
+    And seat 2 holds "[0|1] [0|2] [3|3] [5|5] [5|6]"
+    And seat 3 holds "[1|4] [1|6] [2|3] [2|6] [4|4]"
+    And the boneyard holds "[0|5] [4|6] [0|4] [1|5] [1|1] [4|5] [2|2] [2|4]"
+    And seat 0 leads
+    When the actions "[0|6] [0|3]@[0|6]:small-end [5|6]@[0|6]:big-end [2|3]@[0|3]:big-end [2|5]@[2|3]:small-end draw [0|5]@[2|5]:big-end [0|2]@[0|5]:small-end [2|6]@[0|2]:big-end [3|5]@[5|6]:small-end [3|4]@[3|5]:small-end draw [4|6]@[2|6]:big-end [1|4]@[4|6]:small-end [1|2]@[1|4]:small-end draw [0|4]@[3|4]:big-end [0|1]@[0|4]:small-end [1|6]@[0|1]:big-end [6|6]@[1|6]:big-end" are taken
+    And seat 1 attempts "draw"
+    Then the action is rejected citing rule "hand.end.going-out"
+    And the tiles drawn are "[0|5] [4|6] [0|4]"
+    And the hand ends by going out
+    And every fact of fixture "turns/four-players-going-out" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |

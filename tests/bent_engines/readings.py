@@ -16,7 +16,7 @@ from typing import Any
 from unittest import mock
 
 from benchmarks.mutation.parameters import serving
-from fives_engine import MatchState, find_game, settlement
+from fives_engine import find_game, settlement
 from fives_engine import deal as deal_module
 from fives_engine.settlement import Hands, Item, round_to_five
 from fives_engine.setup import Setup
@@ -43,21 +43,6 @@ def _parameters(game: str, **changes: Any) -> contextlib.AbstractContextManager[
     ruleset = find_game(game)
     parameters = {**ruleset.parameters, **changes}
     return serving(dataclasses.replace(ruleset, parameters=parameters))
-
-
-class ScoreFloorsAtZero(Reading):
-    INTERPRETATION = "score.negative"
-    BENT_RULE = "score.negative"
-    MISTAKE = "a score never goes below zero: a deduction stops at 0"
-
-    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = MatchState._score_item
-
-        def score_item(state: MatchState, item: Item) -> None:
-            original(state, item)
-            state.scores[:] = [max(0, score) for score in state.scores]
-
-        return [mock.patch.object(MatchState, "_score_item", score_item)]
 
 
 def _exact_block(
@@ -152,7 +137,6 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "layout.symmetric-attach-points": (SideBBeforeA,),
     "layout.listing-order": (),
     "score.led-double": (),
-    "score.negative": (ScoreFloorsAtZero,),
     "lead.neutral-draw": (NeutralDrawRedrawsEveryone, NeutralDrawLowestLeads),
     "exact-61.block-seat-order": (BlockTiesFromSeatZero, BlockTiesAfterLeader),
     "all-fives.target-immediate": (AllFivesTargetAfterSettlement,),

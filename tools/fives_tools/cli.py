@@ -231,7 +231,9 @@ which rules depend on the table (--matrix):
   table-dependent  deal, lead, turns, the end of a hand, settlement, the target: each
                    needs a must case at every table where it applies
   where it applies a rule about partners only where partners sit (4 players; All Fives
-                   "4 partners"); side.alone only where nobody has a partner
+                   "4 partners"); side.alone only where nobody has a partner;
+                   in Exact 61 score.negative only where partners sit (only a
+                   partner's hand is ever deducted)
   "4 alone"        four All Fives players alone is itself a reading
                    (all-fives.four-players): its cases are implementation-defined, the
                    column counts them and is never a gap

@@ -12,8 +12,8 @@ Which rules depend on the table (the decision ``fives coverage --matrix`` docume
   (the deal, the lead, turn flow, the end of a hand, settlement, the target). The number
   of seats changes who acts next, how many hands are settled, which target applies, so
   each such rule needs a ``must`` case at every table where it applies.
-- **Where it applies**: a rule about partners (:data:`PARTNERS_ONLY`) applies only at a
-  table of partners; a rule about playing alone (:data:`ALONE_ONLY`) only at the others.
+- **Where it applies**: a rule about partners (:data:`PARTNERS_ONLY`, and
+  :data:`PARTNERS_ONLY_IN` for one game) applies only at a table of partners; a rule about playing alone (:data:`ALONE_ONLY`) only at the others.
   Every other table-dependent rule applies at every table of its game.
 - **A table that is itself a reading**: four All Fives players alone is the reading
   ``all-fives.four-players``, so every case at that table is ``implementation-defined``
@@ -37,6 +37,9 @@ ANY = "any"
 PARTNERS_ONLY = frozenset({"side.partnership", "settle.partners-apart", "settle.exact-61.partner"})
 #: Rules about playing alone: they apply only where nobody has a partner.
 ALONE_ONLY = frozenset({"side.alone"})
+#: Rules that apply only where partners sit in one game: in Exact 61 only the partner's
+#: hand is ever deducted, so only a partnership's score can fall below zero.
+PARTNERS_ONLY_IN = {"exact-61": frozenset({"score.negative"})}
 
 #: game -> rule ID -> table -> the ``must`` cases that check the rule at that table.
 Matrix = dict[str, dict[str, dict[str, list[str]]]]
@@ -85,7 +88,10 @@ def applies(game: str, rule_id: str) -> tuple[str, ...]:
     return tuple(
         t
         for t in tables(game)
-        if not (rule_id in PARTNERS_ONLY and not has_partners(game, t))
+        if not (
+            (rule_id in PARTNERS_ONLY or rule_id in PARTNERS_ONLY_IN.get(game, ()))
+            and not has_partners(game, t)
+        )
         and not (rule_id in ALONE_ONLY and has_partners(game, t))
     )
 
