@@ -302,3 +302,14 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the scores are "315 315"
     And the match goes on
     And every fact of fixture "settlement/five-up-four-players-tie-plays-on" holds for five-up
+
+  @five-up @rule:score.negative @rule:settle.block-no-winner
+  Scenario: A deduction larger than the score takes it below zero
+    Given a five-up table of 2 players at scores "20 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "20 -5"
+    And every fact of fixture "settlement/five-up-block-below-zero" holds for five-up

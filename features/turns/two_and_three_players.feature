@@ -170,3 +170,39 @@ Feature: Turn flow at every table
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @rule:turn.pass-empty-boneyard @rule:turn.draw-until-playable
+  Scenario Outline: Three players: the boneyard drawn dry, a pass, and the hand goes on to going out (<game>)
+    Given the <game> rules
+    And a deal for 3 players
+    And seat 0 holds "[0|3] [0|4] [2|2] [2|4] [2|5]"
+    And seat 1 holds "[1|5] [3|4] [3|5] [4|4] [4|5]"
+    And seat 2 holds "[0|5] [1|3] [1|4] [4|6] [5|6]"
+    And the boneyard holds "[1|1] [0|1] [0|2] [2|6] [0|0] [6|6] [5|5] [2|3] [3|6] [1|2] [0|6] [3|3] [1|6]"
+    And seat 0 leads
+    When the actions "[0|3] [3|5]@[0|3]:big-end [0|5]@[0|3]:small-end [2|5]@[3|5]:big-end [1|5]@[0|5]:big-end [1|4]@[1|5]:small-end [2|4]@[1|4]:big-end draw draw draw [0|2]@[2|4]:small-end draw [2|6]@[2|5]:small-end [0|4]@[0|2]:small-end [4|4]@[0|4]:big-end [4|6]@[2|6]:big-end draw draw draw draw draw draw draw draw draw pass [4|5]@[4|4]:straight-b [5|6]@[4|5]:big-end [0|6]@[5|6]:big-end [3|4]@[4|4]:branch-a [1|3]@[3|4]:small-end" are taken
+    Then seat 0 passes 1 time
+    And the hand ends by going out
+    And nobody is to act
+    And every fact of fixture "turns/three-players-pass" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+
+  @all-fives @rule:hand.end.going-out @rule:layout.spinner.first-double
+  Scenario: All Fives, three players dealt seven each: two draws, a side branch, seat 0 goes out
+    Given the all-fives rules
+    And a deal for 3 players
+    And seat 0 holds "[0|3] [0|6] [1|2] [1|6] [3|5] [4|5] [6|6]"
+    And seat 1 holds "[0|1] [1|4] [2|2] [2|4] [4|4] [4|6] [5|5]"
+    And seat 2 holds "[0|0] [0|4] [1|5] [2|5] [2|6] [3|4] [5|6]"
+    And the boneyard holds "[3|6] [1|3] [2|3] [1|1] [0|2] [0|5] [3|3]"
+    And seat 0 leads
+    When the actions "[4|5] [1|4]@[4|5]:small-end [2|5]@[4|5]:big-end [1|6]@[1|4]:small-end [2|4]@[2|5]:small-end [0|4]@[2|4]:big-end [6|6]@[1|6]:big-end [4|6]@[6|6]:straight-b [3|4]@[4|6]:small-end [0|6]@[0|4]:small-end draw [3|6]@[3|4]:small-end [2|6]@[0|6]:big-end [1|2]@[2|6]:small-end [0|1]@[1|2]:small-end [5|6]@[6|6]:branch-a [3|5]@[5|6]:small-end draw [1|3]@[3|5]:small-end [1|5]@[1|3]:small-end [0|3]@[0|1]:small-end" are taken
+    And seat 1 attempts "draw"
+    Then the action is rejected citing rule "hand.end.going-out"
+    And the tiles drawn are "[3|6] [1|3]"
+    And the hand ends by going out
+    And every fact of fixture "turns/all-fives-three-players-going-out" holds for all-fives
