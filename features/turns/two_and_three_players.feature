@@ -132,7 +132,7 @@ Feature: Turn flow at every table
     And seat 1 is to act
     And every fact of fixture "turns/all-fives-three-players-only-own-tiles" holds for all-fives
 
-  @all-fives @rule:turn.pass-empty-boneyard @rule:turn.clockwise @rule:turn.draw-until-playable @rule:turn.must-play
+  @all-fives @rule:hand.end.block @rule:turn.pass-empty-boneyard @rule:turn.draw-until-playable @rule:turn.must-play
   Scenario: All Fives, three players: draws, the drawn tile played, a pass, and the next player must play
     Given the all-fives rules
     And a deal for 3 players
