@@ -47,5 +47,7 @@ def test_each_case_of_a_reading_fails_under_another_reading(
 def test_every_implementation_defined_case_names_a_known_interpretation(
     defined: list[Case],
 ) -> None:
-    unknown = {c.id for c in defined if c.interpretation not in READINGS or c.interpretation in NO_ENGINE}
+    unknown = {
+        c.id for c in defined if c.interpretation not in READINGS or c.interpretation in NO_ENGINE
+    }
     assert unknown == set()

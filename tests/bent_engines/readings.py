@@ -16,11 +16,10 @@ from typing import Any
 from unittest import mock
 
 from benchmarks.mutation.parameters import serving
-from fives_engine import find_game, settlement
 from fives_engine import deal as deal_module
-from fives_engine.settlement import Hands, Item, round_to_five
+from fives_engine import find_game, settlement
+from fives_engine.settlement import Hands, Item
 from fives_engine.setup import Setup
-from fives_engine.tiles import pip_count
 
 from .catalog import (
     Bent,
@@ -52,14 +51,19 @@ def _exact_block(
     return mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": method})
 
 
+def _ties_from(first: Callable[[int, int], int]) -> contextlib.AbstractContextManager[Any]:
+    """Tied block events clockwise from ``first(leader, players)`` instead of the leader."""
+    original = settlement.exact_block
+    return _exact_block(lambda setup, hands, lead: original(setup, hands, first(lead, len(hands))))
+
+
 class BlockTiesFromSeatZero(Reading):
     INTERPRETATION = "exact-61.block-seat-order"
     BENT_RULE = "settle.exact-61.block-events"
     MISTAKE = "Exact 61: tied block events in seat order from seat 0, not from the leader"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = settlement.exact_block
-        return [_exact_block(lambda setup, hands, leader: original(setup, hands, 0))]
+        return [_ties_from(lambda leader, players: 0)]
 
 
 class BlockTiesAfterLeader(Reading):
@@ -68,12 +72,7 @@ class BlockTiesAfterLeader(Reading):
     MISTAKE = "Exact 61: tied block events clockwise from the seat after the leader"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = settlement.exact_block
-        return [
-            _exact_block(
-                lambda setup, hands, leader: original(setup, hands, (leader + 1) % setup.players)
-            )
-        ]
+        return [_ties_from(lambda leader, players: (leader + 1) % players)]
 
 
 class NeutralDrawLowestLeads(Reading):
@@ -89,28 +88,23 @@ class NeutralDrawLowestLeads(Reading):
         return [mock.patch.object(deal_module, "on_top", on_bottom)]
 
 
+class _Kept(int):
+    """A rounded sum of 0 that still counts as "above 0": the hand forms its event."""
+
+    def __gt__(self, other: object) -> bool:
+        return isinstance(other, int) and int(self) >= other
+
+
 class BlockZeroEventsKept(Reading):
     INTERPRETATION = "exact-61.block-zero-event"
     BENT_RULE = "settle.exact-61.block-events"
     MISTAKE = "Exact 61: a blocked hand whose differences round to 0 forms an event of 0"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        def blocks(setup: Setup, hands: Hands, leader: int) -> list[Item]:
-            pips = [pip_count(h) for h in hands]
-            order = sorted(range(setup.players), key=lambda s: (pips[s], (s - leader) % setup.players))
-            items = []
-            for seat in order:
-                differences = [
-                    pips[o] - pips[seat]
-                    for o in range(setup.players)
-                    if setup.side_of(o) != setup.side_of(seat) and pips[o] > pips[seat]
-                ]
-                rounded = round_to_five(sum(differences))
-                details = {"pips": pips[seat], "differences": tuple(differences), "rounded": rounded}
-                items.append(Item(seat, rounded, "block", details))
-            return items
-
-        return [_exact_block(blocks)]
+        # The reference's block settlement, with every hand qualifying: its test
+        # ``rounded > 0`` holds for a rounded sum of 0 too.
+        original = settlement.round_to_five
+        return [mock.patch.object(settlement, "round_to_five", lambda pips: _Kept(original(pips)))]
 
 
 class AllFivesTargetAfterSettlement(Reading):

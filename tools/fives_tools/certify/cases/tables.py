@@ -13,8 +13,9 @@ Which rules depend on the table (the decision ``fives coverage --matrix`` docume
   of seats changes who acts next, how many hands are settled, which target applies, so
   each such rule needs a ``must`` case at every table where it applies.
 - **Where it applies**: a rule about partners (:data:`PARTNERS_ONLY`, and
-  :data:`PARTNERS_ONLY_IN` for one game) applies only at a table of partners; a rule about playing alone (:data:`ALONE_ONLY`) only at the others.
-  Every other table-dependent rule applies at every table of its game.
+  :data:`PARTNERS_ONLY_IN` for one game) applies only at a table of partners; a rule
+  about playing alone (:data:`ALONE_ONLY`) only at the others. Every other
+  table-dependent rule applies at every table of its game.
 - **A table that is itself a reading**: four All Fives players alone is the reading
   ``all-fives.four-players``, so every case at that table is ``implementation-defined``
   and none can be ``must``. Its column counts those cases; it is never a gap.
@@ -102,7 +103,9 @@ def table_matrix(cases: list[Case] | None = None) -> Matrix:
     cases = load_cases() if cases is None else cases
     out: Matrix = {}
     for game in game_names():
-        rows = {r: {t: [] for t in applies(game, r)} for r in find_game(game).rules}
+        rows: dict[str, dict[str, list[str]]] = {
+            r: {t: [] for t in applies(game, r)} for r in find_game(game).rules
+        }
         for case in cases:
             table = table_of(case)
             if case.game != game or (case.level != "must" and not is_reading(game, str(table))):
@@ -153,7 +156,8 @@ def render(table: Matrix) -> str:
                 for c in columns
             ]
             level = "must" if must else "implementation-defined"
-            lines.append(f"  {rule_id:<{width}}" + "".join(f"{m:>11}" for m in marks) + f"  {level}")
+            cells_text = "".join(f"{m:>11}" for m in marks)
+            lines.append(f"  {rule_id:<{width}}{cells_text}  {level}")
         lines.append("")
     found = gaps(table)
     lines.append(f"{len(found)} gaps (a must rule with no must case at a table where it applies)")
