@@ -206,3 +206,38 @@ Feature: Turn flow at every table
     And the tiles drawn are "[3|6] [1|3]"
     And the hand ends by going out
     And every fact of fixture "turns/all-fives-three-players-going-out" holds for all-fives
+
+  @five-up @exact-61 @rule:turn.clockwise
+  Scenario Outline: Three players: after the lead the player to the left acts, not the one to the right (<game>)
+    Given the <game> rules
+    And a deal for 3 players
+    And seat 0 holds "[1|3] [1|4] [1|6] [4|5] [5|5]"
+    And seat 1 holds "[0|2] [0|4] [1|1] [3|6] [4|4]"
+    And seat 2 holds "[0|3] [1|5] [2|5] [2|6] [3|5]"
+    And the boneyard holds "[3|4] [5|6] [0|5] [1|2] [4|6] [2|3] [0|6] [0|0] [6|6] [2|4] [2|2] [0|1] [3|3]"
+    And seat 0 leads
+    When the actions "[4|5]" are taken
+    And seat 2 attempts "[2|5]@[4|5]:big-end"
+    Then the action is rejected citing rule "turn.clockwise"
+    And seat 1 is to act
+    And every fact of fixture "turns/three-players-clockwise" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+
+  @all-fives @rule:turn.clockwise
+  Scenario: All Fives, three players: after the lead the player to the left acts, not the one to the right
+    Given the all-fives rules
+    And a deal for 3 players
+    And seat 0 holds "[1|5] [1|6] [2|3] [2|4] [2|5] [3|3] [3|4]"
+    And seat 1 holds "[0|0] [0|6] [1|2] [3|5] [4|4] [4|5] [6|6]"
+    And seat 2 holds "[0|1] [0|4] [0|5] [1|1] [2|6] [3|6] [5|5]"
+    And the boneyard holds "[2|2] [1|3] [5|6] [1|4] [0|2] [0|3] [4|6]"
+    And seat 0 leads
+    When the actions "[2|4]" are taken
+    And seat 2 attempts "[0|4]@[2|4]:big-end"
+    Then the action is rejected citing rule "turn.clockwise"
+    And seat 1 is to act
+    And every fact of fixture "turns/all-fives-three-players-clockwise" holds for all-fives
