@@ -23,10 +23,10 @@ def _adapter() -> PythonAdapter:
     return PythonAdapter(FastImplementation(), "fast")
 
 
-def test_the_fast_path_is_certified_on_every_turn_flow_case() -> None:
+def test_the_fast_path_is_certified_on_every_turn_flow_and_play_score_case() -> None:
     run = run_cases(_adapter(), load_cases())
-    turn_flow = [c for c in load_cases() if c.capability == levels.TURN_FLOW]
-    assert turn_flow and run.count(PASS) == len(turn_flow)
+    declared = [c for c in load_cases() if c.capability in (levels.TURN_FLOW, levels.PLAY_SCORE)]
+    assert declared and run.count(PASS) == len(declared)
     assert decide(run).kind == CERTIFIED
 
 

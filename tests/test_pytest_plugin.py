@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.levels import LAYOUT_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +93,22 @@ def test_undeclared_levels_are_skipped_with_a_reason(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "does not declare the level settlement" in proc.stdout
+
+
+def test_the_summary_says_what_the_cases_that_ran_cover(tmp_path: Path) -> None:
+    adapter = f"tests.test_pytest_plugin:{LayoutLevelsOnly.__name__}"
+    args = ("--fives-game", "exact-61", "--fives-level", "play-score")
+    proc = _pytest(tmp_path, "--fives-python", adapter, *args)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    every = load_cases()
+    ran = sum(c.game == "exact-61" and c.capability == "play-score" for c in every)
+    of_game = sum(c.game == "exact-61" for c in every)
+    assert f"fives: Covers {ran} of {len(every)} cases ({ran * 100 // len(every)}%)" in proc.stdout
+    assert (
+        f"  Exact 61 Five Up: {ran} of {of_game} cases checked (levels play-score;"
+        " 2, 3 and 4 players); not checked: score-table (" in proc.stdout
+    )
+    assert "left out by the filters (" in proc.stdout
 
 
 def test_an_adapter_that_cannot_be_loaded_is_a_usage_error(tmp_path: Path) -> None:

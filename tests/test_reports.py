@@ -134,10 +134,11 @@ def test_badges_name_the_game_and_levels_and_show_partial_runs(
     )
     badge = formats.badge(partial, "five-up")
     ran = sum(r.case.game == "five-up" for r in partial.results)
+    every = sum(r.case.game == "five-up" for r in bent_run.results)
     assert badge == {
         "schemaVersion": 1,
         "label": "Five Up (attach)",
-        "message": f"partial, {ran}/{ran} cases",
+        "message": f"partial, {ran}/{ran} of {every} cases",
         "color": "yellow",
     }
 

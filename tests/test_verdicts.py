@@ -137,9 +137,18 @@ def test_filters_that_leave_out_nothing_declared_still_certify() -> None:
     cases, left_out = split(load_cases(), Filters.of(games=["all-fives"]))
     run = run_cases(PythonAdapter(OnlyAllFives()), cases)
     run.filters, run.left_out = Filters.of(games=["all-fives"]), left_out
+    every = len(cases) + len(left_out)
+    share = len(cases) * 100 // every
     assert decide(run).kind == CERTIFIED
+    assert decide(run).text == (
+        f"CERTIFIED for what it declares: {len(cases)} of {every} cases ({share}%)"
+    )
     run.left_out = [c for c in left_out if c.game != "all-fives"] + cases[:3]
-    assert decide(run).text == f"PARTIAL: {len(cases)} of {len(cases) + 3} declared cases ran"
+    share = len(cases) * 100 // (every + 3)
+    assert decide(run).text == (
+        f"PARTIAL: {len(cases)} of {len(cases) + 3} declared cases ran;"
+        f" checked {len(cases)} of {every + 3} cases ({share}%)"
+    )
 
 
 def test_known_failures_are_named_in_the_verdict(bent_run: Run) -> None:

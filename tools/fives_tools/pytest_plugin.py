@@ -31,11 +31,13 @@ from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
 from fives_tools.certify.reports.console import describe_failure, failure_summary
+from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.runner import (
     ERROR,
     FAIL,
     SKIP,
     Result,
+    Run,
     read_known_failures,
     run_case,
     skip_reason,
@@ -159,10 +161,13 @@ class FivesCaseItem(pytest.Item):
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]
-        reason = skip_reason(session.ensure(), self.case)
+        info = session.ensure()
+        reason = skip_reason(info, self.case)
         if reason:
             pytest.skip(reason)
-        self.result = run_case(session.adapter, self.case)
+        self.result = run_case(session.adapter, self.case, info.places)
+        if self.result.status == SKIP:
+            pytest.skip(self.result.message)
         if self.result.status in (FAIL, ERROR):
             # the first line is pytest's short summary: the rule and the field, not the ID
             text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")
@@ -243,6 +248,38 @@ def pytest_collection_modifyitems(
         report=pytest.CollectReport(suite.nodeid, "passed", None, nodes)
     )
     items.extend(collected)
+
+
+_ITEMS = pytest.StashKey[list[FivesCaseItem]]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    session.config.stash[_ITEMS] = [i for i in session.items if isinstance(i, FivesCaseItem)]
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """What the cases that ran cover (:mod:`.covers`), as every certificate says it: a
+    case that did not run (deselected, or the session stopped) is left out. Under
+    pytest-xdist the cases run in the workers, and nothing is shown."""
+    items = config.stash.get(_ITEMS, [])
+    info = config.stash[_KEY].info if _KEY in config.stash else None
+    if info is None or not items:
+        return
+    results = {i.case.id: i.result for i in items if i.result is not None}
+    selected = {i.case.id for i in items}
+    run = Run(info, [])
+    for case in load_cases():
+        result = results.get(case.id)
+        if result is not None:
+            run.results.append(result)
+        elif case.id in selected and skip_reason(info, case):
+            run.results.append(Result(case, SKIP))
+        else:
+            run.left_out.append(case)
+    covered = coverage(run)
+    terminalreporter.write_sep("-", f"fives: {covered.heading}")
+    for line in covered.lines():
+        terminalreporter.write_line(f"  {line}")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -7,21 +7,34 @@ Served like any implementation, it is held to the hand-written ``turn-flow`` cas
     fives certify --python fives_tools.certify.adapters.fast:FastImplementation
     fives fuzz --python fives_tools.certify.adapters.fast:FastImplementation
 
-Only ``turns`` and ``perft`` requests are answered, the level ``turn-flow`` (the fast path
-keeps no place names, and settles with the reference engine's own functions). Checking
-the deal is the reference engine's (:func:`fives_engine.deal.check_deal`): what is under
-test is the play of the hand.
+It answers ``turns`` and ``perft`` requests, the level ``turn-flow``, and the score of a
+layout, ``play-score``, which turn flow implies (every play event carries its score): the
+layout's plays are played again by one seat holding their tiles, as for a perft position.
+It keeps no list of attach points or scoring ends (only their moves and total), and it
+settles with the reference engine's own functions, so it declares no other level.
+Checking the deal is the reference engine's (:func:`fives_engine.deal.check_deal`): what
+is under test is the play of the hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fives_engine import DOUBLE_SIX, Deal, FivesError, IllegalDealError, find_game, parse_action
+from fives_engine import (
+    DOUBLE_SIX,
+    Deal,
+    FivesError,
+    IllegalDealError,
+    Play,
+    find_game,
+    parse_action,
+)
 from fives_engine.deal import check_deal
+from fives_engine.layout import EVERY_DOUBLE
 from fives_engine.perft import divide
 from fives_engine.position import Position
 from fives_fast import FastHand, action_id, action_to_string
+from fives_fast.tables import TILE_ID
 from fives_tools.certify.adapters.reference import ReferenceImplementation, rejected, table_of
 from fives_tools.certify.cases import levels
 
@@ -45,6 +58,24 @@ def perft_reply(request: dict[str, Any]) -> dict[str, Any]:
     hand = FastHand.at(Position.parse(str(request["position"])))
     split = divide(hand, int(request["depth"]), action_to_string)
     return {"nodes": sum(split.values()), "divide": split}
+
+
+def layout_reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``score`` of the layout ``plays`` build: seat 0 holds their tiles and plays them
+    in order (the other tiles are seat 1's one and the boneyard, so no hand ends early)."""
+    ruleset = find_game(request["game"])
+    plays = [action_id(Play.parse(str(text))) for text in request["plays"]]
+    held = [TILE_ID[Play.parse(str(text)).tile] for text in request["plays"]]
+    rest = [t for t in range(len(DOUBLE_SIX)) if t not in held]
+    hand = FastHand(ruleset.spinners == EVERY_DOUBLE, [held, rest[:1]], rest[1:], 0)
+    for play in plays:
+        hand.current = 0
+        _apply(hand, action_to_string(play))
+    score = ruleset.play_score(hand.total)  # the scoring of a total its play events use
+    reply: dict[str, Any] = {"score": {"raw": score.raw}}
+    if score.display is not None:
+        reply["score"]["display"] = score.display
+    return reply
 
 
 def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -78,18 +109,21 @@ def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
 
 
 class FastImplementation(ReferenceImplementation):
-    """The fast path as a Python implementation of the protocol: turn flow only."""
+    """The fast path as a Python implementation of the protocol: turn flow and play scores."""
 
     def start(self) -> dict[str, Any]:
         ready = super().start()
         ready["implementation"] = {**ready["implementation"], "name": "fives fast path"}
-        ready["levels"] = [levels.TURN_FLOW]
+        ready["levels"] = [levels.PLAY_SCORE, levels.TURN_FLOW]
+        ready.pop("selfplay")  # it answers turns, perft and play-score only
         return ready
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
-        reply = {"turns": turns_reply, "perft": perft_reply}.get(str(request.get("type")))
+        answers = {"layout": layout_reply, "turns": turns_reply, "perft": perft_reply}
+        reply = answers.get(str(request.get("type")))
         if reply is None:
-            return {"error": {"kind": "unsupported", "message": "the fast path plays hands only"}}
+            message = "the fast path plays hands and scores layouts only"
+            return {"error": {"kind": "unsupported", "message": message}}
         try:
             return reply(request)
         except FivesError as exc:

@@ -184,6 +184,7 @@ class SubprocessAdapter:
             raise AdapterRefused(clean("its ready message breaks the schema: " + "; ".join(bad)))
         try:
             protocol.check_compatible(ready)
+            protocol.check_levels(ready)
         except AdapterRefused:
             self._kill()
             raise

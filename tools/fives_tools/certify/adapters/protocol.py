@@ -16,7 +16,11 @@ from typing import Any
 import yaml
 
 from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.cases import levels
 from fives_tools.json_schema import Schema
+
+#: what a ``selfplay`` request may ask for: one hand, or a whole match
+SELFPLAY_UNITS = ("hand", "match")
 
 
 def _spec() -> Path:
@@ -67,4 +71,18 @@ def check_compatible(ready: dict[str, Any]) -> None:
         raise AdapterRefused(
             f"the implementation speaks protocol {theirs or '(none)'}, this runner speaks {ours};"
             " only the same MAJOR version is accepted (see spec/protocol.md)"
+        )
+
+
+def check_levels(ready: dict[str, Any]) -> None:
+    """Refuse a ``ready`` whose levels leave out a level one of them implies
+    (:data:`levels.IMPLIES`): its certificate would pass what it cannot answer without."""
+    missing = levels.missing_implied([str(level) for level in ready.get("levels") or ()])
+    if missing:
+        broken = "; ".join(
+            f"{level} without {' and '.join(needs)}" for level, needs in missing.items()
+        )
+        raise AdapterRefused(
+            f"its ready message declares {broken}, which it needs: declare those levels too"
+            " (spec/protocol.md, \"Levels imply what they need\")"
         )

@@ -72,6 +72,7 @@ class PythonAdapter:
         if bad:
             raise AdapterRefused("its ready message breaks the schema: " + "; ".join(bad))
         protocol.check_compatible(ready)
+        protocol.check_levels(ready)
         return AdapterInfo.from_ready(ready)
 
     def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:

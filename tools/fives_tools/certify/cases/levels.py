@@ -12,6 +12,8 @@ certifiable at ``play-score``, which layouts alone check.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 PLAY_SCORE = "play-score"
 SCORE_TABLE = "score-table"
 SCORING_ENDS = "scoring-ends"
@@ -49,6 +51,40 @@ KIND_LEVEL: dict[str, str] = {
     "match": MATCH_END,
     "perft": TURN_FLOW,
 }
+
+
+#: What each level needs: a request of the level cannot be answered without answering
+#: what the levels it implies compare (``spec/protocol.md``, "Levels imply what they
+#: need"). A ``match`` is scripted hands played turn by turn and settled hand by hand; a
+#: ``turns`` reply carries the raw score of every play, the play score of the layout the
+#: hand has built. Nothing else is implied: a ``settlement`` is told the last play's score.
+IMPLIES: dict[str, tuple[str, ...]] = {
+    TURN_FLOW: (PLAY_SCORE,),
+    MATCH_END: (TURN_FLOW, SETTLEMENT),
+}
+
+
+def implied(level: str) -> list[str]:
+    """Every level ``level`` implies, directly or through another, in the certificate's
+    order (``level`` itself left out)."""
+    found: set[str] = set()
+    todo = list(IMPLIES.get(level, ()))
+    while todo:
+        need = todo.pop()
+        if need not in found:
+            found.add(need)
+            todo.extend(IMPLIES.get(need, ()))
+    return sorted(found - {level}, key=order)
+
+
+def missing_implied(declared: Sequence[str]) -> dict[str, list[str]]:
+    """Declared level -> the levels it implies that the declaration leaves out."""
+    out = {}
+    for level in declared:
+        missing = [need for need in implied(level) if need not in declared]
+        if missing:
+            out[level] = missing
+    return out
 
 
 def order(level: str) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fives_engine import find_game, game_names
 from fives_tools import __version__
 from fives_tools.book.names import rule_anchor
+from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats
@@ -136,10 +137,27 @@ def _md(text: str) -> str:
     return clean(text).replace("|", "\\|")
 
 
+def places_note(run: Run) -> str:
+    """What a comparison says of an implementation that answers in the pips form."""
+    if run.adapter.places != forms.PIPS:
+        return ""
+    return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
+
+
 def _md_cell(entry: Entry, cell: Cell) -> str:
     if cell.failure is None:
         return cell.word
     return f"[{cell.word}](#{failure_anchor(entry.label, cell.failure)})"
+
+
+def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
+    """What each implementation's certificate covers, game by game (:mod:`.covers`)."""
+    lines = ["", "What each certificate covers:", ""]
+    for entry in entries:
+        covered = decide(entry.run).coverage
+        lines.append(f"- {_md(entry.label)}: {covered.heading.lower()}")
+        lines += [f"  - {_md(line)}" for line in covered.lines()]
+    return lines
 
 
 def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
@@ -164,9 +182,11 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         info = entry.run.adapter
         lines.append(
             f"| {_md(entry.label)} ({_md(info.name)}) | {_md(info.language)} {_md(info.version)}"
-            f" | {', '.join(info.levels) or 'none'} | {counts_text(entry.run)}"
+            f" | {', '.join(info.levels) or 'none'}{places_note(entry.run)}"
+            f" | {counts_text(entry.run)}"
             f" | **{_md(decide(entry.run).text)}** |"
         )
+    lines += coverage_markdown(entries)
     for game, by_level in cells(entries).items():
         lines += ["", f"## {find_game(game).title} (`{game}`)"]
         for level, rows in by_level.items():

@@ -14,9 +14,11 @@ from collections import defaultdict
 from typing import TextIO
 
 from fives_engine import find_game, game_names
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
@@ -89,6 +91,11 @@ def paint(text: str, colour: str) -> str:
 
 def verdict_colour(verdict: Verdict) -> str:
     return {CERTIFIED: "green", PARTIAL: "yellow"}.get(verdict.kind, "red")
+
+
+def undecided_lines(run: Run) -> list[str]:
+    """The cases the pips form could not decide: one line per reason, with their IDs."""
+    return forms.by_reason((r.case.id, r.message) for r in run.undecided)
 
 
 def now_passing_lines(run: Run) -> list[str]:
@@ -179,6 +186,12 @@ def _coloured(text: str, found: Verdict) -> str:
     return "\n".join(lines)
 
 
+def coverage_block(run: Run) -> str:
+    """What the run covers: the heading, then one line per game."""
+    covered = coverage(run)
+    return f"{covered.heading}:\n" + "".join(f"  {line}\n" for line in covered.lines())
+
+
 def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     info = run.adapter
     out.write(
@@ -188,8 +201,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     out.write("Declared games: " + (", ".join(info.games) or "(none)"))
     out.write("; players: " + ", ".join(map(str, info.players)) + "\n")
     out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
+    out.write(f"Places: {forms.form_text(info.places)}\n")
     if run.filters.options():
         out.write(f"Filters: {run.filters.options()}\n")
+    out.write(coverage_block(run))
     grid = table(run)
     cols = list(levels.LEVELS)
     for game in games_of(run):
@@ -214,6 +229,9 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     if bad:
         out.write("Likely causes (rules that best explain the failures, most likely first)\n")
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
+    if run.undecided:
+        out.write(f"\nNot decidable in the pips form ({len(run.undecided)} cases)\n")
+        out.write("".join(f"  {line}\n" for line in undecided_lines(run)))
     for line in now_passing_lines(run):
         out.write(line + "\n")
     found = decide(run)
@@ -221,7 +239,5 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(
         f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + found.text
-        + "\n"
+        f" {run.count(SKIP)} skipped of {len(run.results)} cases: " + found.text + "\n"
     )

@@ -1,9 +1,9 @@
 """The certificate as files: JSON report, JUnit XML, Markdown, and shields.io badges.
 
 Every file records what the run checked (the command, the filters and what they left
-out, the declared capabilities, the versions, the date and duration) and the verdict of
-:mod:`fives_tools.certify.reports.verdict`, so a file read alone says as much as the
-console. The JSON report follows ``spec/schemas/report.schema.json``.
+out, the declared capabilities and what they cover, the versions, the date and duration)
+and the verdict of :mod:`fives_tools.certify.reports.verdict`, so a file read alone says
+as much as the console. The JSON report follows ``spec/schemas/report.schema.json``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from fives_engine import find_game
 from fives_tools import __version__, files
+from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.causes import cause_lines, causes_json
@@ -27,6 +28,7 @@ from fives_tools.certify.reports.console import (
     now_passing_lines,
     status_line,
     table,
+    undecided_lines,
     verdict,
 )
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
@@ -49,6 +51,7 @@ def _implementation(run: Run) -> dict[str, Any]:
         "games": list(info.games),
         "levels": list(info.levels),
         "players": list(info.players),
+        "places": info.places,
     }
 
 
@@ -104,9 +107,11 @@ def to_json(run: Run) -> dict[str, Any]:
         "duration_seconds": round(run.seconds, 3),
         "versions": _versions(),
         "implementation": _implementation(run),
+        "undecided": [r.case.id for r in run.undecided],
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
         "likely_causes": causes_json(run.results),
+        "coverage": found.coverage.as_json(),
     }
 
 
@@ -114,10 +119,14 @@ def write_json(run: Run, path: Path) -> None:
     write_file(path, json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n")
 
 
-def _properties(parent: ET.Element, run: Run, found: Verdict) -> None:
+def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None:
     props = ET.SubElement(parent, "properties")
     values = {
         "verdict": found.text,
+        "coverage": found.coverage.heading,
+        "coverage.game": next(
+            (covered.text for covered in found.coverage.games if covered.game == game), ""
+        ),
         "command": run.command,
         "filters": run.filters.options(),
         **{
@@ -178,7 +187,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         suite = ET.SubElement(
             suites, "testsuite", {"name": game, "timestamp": run.started, **_junit_counts(results)}
         )
-        _properties(suite, run, found)
+        _properties(suite, run, found, game)
         for r in results:
             _testcase(suite, r, rerun_prefix)
     for element in suites.iter():  # XML 1.0 cannot carry control characters at all
@@ -203,8 +212,11 @@ def _about(run: Run, found: Verdict) -> list[str]:
         f"- versions: implementation {_md(info.version)} (protocol {_md(info.protocol)});"
         f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
         f" runner {__version__}",
+        f"- places: {forms.form_text(info.places)}",
         f"- date: {run.started}; duration {run.seconds:.1f} s",
     ]
+    if run.undecided:
+        lines.append(f"- {len(run.undecided)} cases not decidable in the pips form (below)")
     if found.left_out:
         lines.append(f"- left out by the filters: {found.left_out_text()}")
     if run.known_failures:
@@ -225,6 +237,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         f"{_md(info.language)} {_md(info.version)} · **{_md(found.text)}**",
         "",
         *_about(run, found),
+        f"- {found.coverage.heading.lower()}:",
+        *(f"  - {_md(line)}" for line in found.coverage.lines()),
         "",
         f"{status_line(run.results)}",
     ]
@@ -249,6 +263,9 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
         lines += ["## Likely causes", "", *cause_lines(run.results), ""]
+    if run.undecided:
+        lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
+        lines += [f"- {_md(line)}" for line in undecided_lines(run)]
     fixed = now_passing_lines(run)
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]
@@ -266,7 +283,8 @@ BADGE_COLOUR = {CERTIFIED: "brightgreen", PARTIAL: "yellow", KNOWN_FAILURES: "or
 
 def badge(run: Run, game: str) -> dict[str, Any]:
     """A shields.io endpoint badge for one game: the label names the game and the levels
-    that ran, the message the game's own verdict and its passed cases."""
+    that ran, the message the game's own verdict, its passed cases and, when the run did
+    not check every case of the game, of how many (``certified, 29/29 of 196 cases``)."""
     results = [r for r in run.results if r.case.game == game and r.status != SKIP]
     game_run = Run(
         run.adapter,
@@ -278,10 +296,12 @@ def badge(run: Run, game: str) -> dict[str, Any]:
     ran = sorted({r.case.capability for r in results}, key=levels.order)
     passed = sum(r.status == PASS for r in results)
     word = "partial" if found.kind == PARTIAL else found.headline.lower()
+    covered = found.coverage
+    of_all = "" if covered.checked == covered.cases else f" of {covered.cases}"
     return {
         "schemaVersion": 1,
         "label": f"{find_game(game).title} ({', '.join(SHORT[level] for level in ran)})",
-        "message": f"{word}, {passed}/{len(results)} cases",
+        "message": f"{word}, {passed}/{len(results)}{of_all} cases",
         "color": BADGE_COLOUR.get(found.kind, "red"),
     }
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from fives_engine import find_game
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.comparison import (
     BOOK,
@@ -22,10 +23,16 @@ from fives_tools.certify.reports.comparison import (
     cells,
     counts_text,
     failure_anchor,
+    places_note,
     rule_link,
     versions_text,
 )
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, status_line
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    describe_failure,
+    status_line,
+    undecided_lines,
+)
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
 
@@ -88,7 +95,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         info = entry.run.adapter
         declared = (
             f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
-            f" {', '.join(info.levels) or 'none'}"
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
         )
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
@@ -97,6 +104,18 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
             f'<td class="{_verdict_class(entry)}"><b>{e(decide(entry.run).text)}</b></td></tr>'
         )
     out.append("</table>")
+    return out
+
+
+def _coverage(entries: Sequence[Entry]) -> list[str]:
+    """What each certificate covers, game by game (:mod:`.covers`), named by its entry
+    when there are several."""
+    out = []
+    for entry in entries:
+        covered = decide(entry.run).coverage
+        label = f"<b>{e(entry.label)}</b>: " if len(entries) > 1 else ""
+        items = "".join(f"<li>{e(line)}</li>" for line in covered.lines())
+        out.append(f'<p class="coverage">{label}{e(covered.heading)}:</p><ul>{items}</ul>')
     return out
 
 
@@ -193,6 +212,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}<br>"
         f"Date: {e(min(entry.run.started for entry in entries))}</p>",
         *_summary(entries),
+        *_coverage(entries),
         f"<p>{LEGEND}</p>",
         *_contents(entries),
         *_tables(entries, book),
@@ -212,17 +232,25 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"filters: {e(run.filters.options() or 'none')}",
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
+        f"places: {e(forms.form_text(info.places))}",
         f"date: {e(run.started)}; duration {run.seconds:.1f} s",
     ]
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
+    undecided = [
+        f"<h2>Not decidable in the pips form ({len(run.undecided)} cases)</h2><ul>",
+        *(f"<li>{e(line)}</li>" for line in undecided_lines(run)),
+        "</ul>",
+    ]
     body = [
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
         "<p>" + "<br>".join(facts) + "</p>",
+        *_coverage([entry]),
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
         *_failures([entry]),
+        *(undecided if run.undecided else []),
     ]
     return _page(title, body)

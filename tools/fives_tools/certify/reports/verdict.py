@@ -12,6 +12,11 @@ levels ran and no ``must`` case failed or errored. Anything less says why:
 * ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1).
 
 Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
+
+A verdict over less than the whole suite carries what it covers (:mod:`.covers`):
+``CERTIFIED for what it declares: 29 of 574 cases (5%)``, ``NOT CERTIFIED: 2 failed;
+checked 29 of 574 cases (5%)``, so that a certificate over a few levels of one game never
+reads like a verdict on every game.
 Cases below ``must`` (``implementation-defined`` ones read a documented interpretation)
 that differ are listed among the reasons (``CERTIFIED: 2 implementation-defined cases
 answered otherwise``) without withholding the certificate.
@@ -24,6 +29,7 @@ from dataclasses import dataclass
 
 from fives_engine import game_names
 from fives_tools.certify.cases import Case, levels
+from fives_tools.certify.reports.covers import Coverage, coverage
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, skip_reason
 
 CERTIFIED = "certified"
@@ -53,6 +59,8 @@ class Verdict:
     reasons: tuple[str, ...]
     #: declared cases the filters left out, by game and level
     left_out: dict[str, dict[str, int]]
+    #: what the run covers, game by game
+    coverage: Coverage
 
     @property
     def headline(self) -> str:
@@ -60,8 +68,15 @@ class Verdict:
 
     @property
     def text(self) -> str:
-        """The verdict in one line, e.g. ``NOT CERTIFIED: 3 known failures``."""
-        return self.headline + (": " + "; ".join(self.reasons) if self.reasons else "")
+        """The verdict in one line, e.g. ``NOT CERTIFIED: 3 known failures``; with what it
+        covers when the declaration does not reach the whole suite."""
+        reasons = list(self.reasons)
+        if not self.coverage.declared_whole:
+            if self.kind == CERTIFIED:
+                head = f"{self.headline} for what it declares: {self.coverage.text}"
+                return head + "".join(f"; {reason}" for reason in reasons)
+            reasons.append(f"checked {self.coverage.text}")
+        return self.headline + (": " + "; ".join(reasons) if reasons else "")
 
     @property
     def certified(self) -> bool:
@@ -138,4 +153,4 @@ def decide(run: Run) -> Verdict:
         kind = PARTIAL
     else:
         kind = CERTIFIED
-    return Verdict(kind, tuple(reasons), _by_game_and_level(left_out))
+    return Verdict(kind, tuple(reasons), _by_game_and_level(left_out), coverage(run))
