@@ -219,7 +219,7 @@ def test_interpretations_coverage_and_tally_are_in_the_books(roots: dict[str, ET
     assert strokes["305 raw = 61 display"] == 61 and strokes["5 raw = 1 display"] == 1
     all_fives = _ids(roots["all-fives"])
     assert "tally" not in all_fives  # its source keeps no paper tally
-    assert "interpretation-all-fives.rounding" in all_fives
+    assert "interpretation-all-fives.settlement-partners" in all_fives
     assert "interpretation-exact-61.block-seat-order" not in all_fives
 
 

@@ -4,7 +4,7 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
   nearest five, come off their score. The target is usually 250 with two players and 200 with
   three or four; the first player (or partnership) to reach it wins the moment they do.
 
-  @all-fives @implementation-defined @rule:settle.deduct-each-hand @rule:lead.went-out-leads
+  @all-fives @rule:settle.deduct-each-hand @rule:lead.went-out-leads
   Scenario: Two players: the loser's pips rounded and subtracted; the player who went out leads next
     Given the all-fives match scripted in fixture "match/all-fives-two-players-hand"
     When the scripted hands are played

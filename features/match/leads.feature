@@ -109,3 +109,27 @@ Feature: Who leads each hand
       | game     |
       | five-up  |
       | exact-61 |
+
+  @five-up @exact-61 @all-fives @rule:lead.went-out-leads @rule:hand.end.going-out
+  Scenario Outline: Four players: the player who went out leads the next hand (<game>)
+    Given the <game> match scripted in fixture "match/went-out-leads-four-players"
+    When the scripted hands are played
+    Then the leaders are "0 0"
+    And the match goes on
+    And seat 0 is to act
+    And every fact of fixture "match/went-out-leads-four-players" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @all-fives @rule:lead.went-out-leads @rule:hand.end.going-out
+  Scenario: All Fives, three players: the player who went out leads the next hand
+    Given the all-fives match scripted in fixture "match/all-fives-three-players-went-out-leads"
+    When the scripted hands are played
+    Then the leaders are "0 0"
+    And the match goes on
+    And seat 0 is to act
+    And every fact of fixture "match/all-fives-three-players-went-out-leads" holds for all-fives
