@@ -119,7 +119,7 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
     "score": ("total",),
-    "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
+    "turns": ("players", "partnerships", "deal_option", "target", "deal", "actions", "reject"),
     "settlement": (
         "players",
         "partnerships",
@@ -184,7 +184,8 @@ def cases_from(path: Path) -> list[Case]:
     out = []
     for game in data["games"]:
         ruleset = find_game(game)
-        for capability, expect in _by_capability(data["kind"], _expect(path, data, game)):
+        facts = _expect(path, data, game)
+        for capability, expect in _by_capability(data["kind"], facts):
             out.append(
                 Case(
                     id=f"{game}/{data['id']}#{capability}",
@@ -201,6 +202,7 @@ def cases_from(path: Path) -> list[Case]:
                     interpretation=data.get("interpretation"),
                     capability=capability,
                     primary=data["primary"],
+                    facts=facts,
                 )
             )
     return out

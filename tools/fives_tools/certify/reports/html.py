@@ -20,11 +20,13 @@ from fives_tools.certify.reports.comparison import (
     Cell,
     Entry,
     bad_results,
+    causes_of,
     cells,
     counts_text,
     failure_anchor,
     places_note,
     rule_link,
+    slug,
     versions_text,
 )
 from fives_tools.certify.reports.console import (
@@ -58,8 +60,9 @@ code { background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }
 
 LEGEND = (
     "A cell is the certificate's verdict of the rule at that level: <b>pass</b>;"
-    " <b>FAIL</b> or <b>ERROR</b>, a case whose primary rule it is failed; <b>affected</b>, a"
-    " failing case touches the rule but checks another; <b>skip</b>, the implementation does"
+    " <b>FAIL</b> or <b>ERROR</b>, a failing case blames the rule (of the rules its differing"
+    " fields implicate, the likeliest cause); <b>affected</b>, a failing case involves the"
+    " rule and blames another; <b>skip</b>, the implementation does"
     " not declare the game, level or player count; <b>-</b>, no case of its run checks the"
     " rule there. A rule and its cells link to its entry in the rule book, a failure to its"
     " details below."
@@ -166,6 +169,18 @@ def _grid(entry: Entry, book: str) -> list[str]:
     return out
 
 
+def _causes(entries: Sequence[Entry]) -> list[str]:
+    """Each implementation's likely causes, first on the page: they say what to fix."""
+    out = []
+    for entry in entries:
+        causes = causes_of(entry)
+        if causes:
+            head = "Likely causes" + (f": {entry.label}" if len(entries) > 1 else "")
+            items = "".join(f"<li>{e(text)}</li>" for text in causes)
+            out += [f'<h2 id="causes-{e(slug(entry.label))}">{e(head)}</h2>', f"<ol>{items}</ol>"]
+    return out
+
+
 def _contents(entries: Sequence[Entry]) -> list[str]:
     """Links to each game's tables by level, and to the failures: the page is long."""
     items = []
@@ -212,6 +227,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}<br>"
         f"Date: {e(min(entry.run.started for entry in entries))}</p>",
         *_summary(entries),
+        *_causes(entries),
         *_coverage(entries),
         f"<p>{LEGEND}</p>",
         *_contents(entries),
@@ -246,6 +262,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
         "<p>" + "<br>".join(facts) + "</p>",
+        *_causes([entry]),
         *_coverage([entry]),
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
