@@ -15,7 +15,7 @@ from bent_engines.catalog import ALL
 from fives_engine import find_game, parse_action
 from fives_engine.record import validate_record
 from fives_tools.certify.adapters.fast import FastImplementation
-from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.adapters.interface import AdapterInfo, AdapterRefused
 from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
@@ -107,7 +107,11 @@ def test_a_table_the_rules_forbid_and_an_unknown_unit_are_refused() -> None:
 def test_every_bent_engine_plays_its_own_games(bent_type: type) -> None:
     """They answer through the reference's handle with the engine bent, so they play
     their games under their bent rule, and say so in a record."""
-    asked = list(ask(PythonAdapter(bent_type(), bent_type.__name__), Table("all-fives", 4), 1))
+
+    def first_game(info: AdapterInfo) -> list[Table]:
+        return [Table(info.games[-1], 4, unit="hand")]
+
+    asked = list(ask(PythonAdapter(bent_type(), bent_type.__name__), first_game, 1))
     assert [a.error for a in asked] == [""]
     assert asked[0].record is not None and asked[0].record["hands"]
 
