@@ -226,9 +226,11 @@ def _shape(text: str) -> tuple[str, Counter[str]] | None:
 def message_only(mutant: str, diff: str) -> bool:
     """Only what a ``raise`` says changes: the changed lines lie inside one ``raise``
     statement of the mutant's function, with every message word blanked the statement is
-    the same before and after, and no expression inside an f-string is new. A rule ID changed, dropped or replaced is not a message:
-    every refusal names its rule, and the published equivalence rules compare it
-    (fives_tools.certify.compare), so such a mutant shows in a reply."""
+    the same before and after, and no expression inside an f-string is new.
+
+    A rule ID changed, dropped or replaced is not a message: every refusal of the reference
+    adapter names its rule, and the published equivalence rules compare a rule that is
+    named (fives_tools.certify.compare), so such a mutant shows in a reply."""
     removed, added = _changed_lines(diff)
     if not removed:
         return False
