@@ -241,7 +241,7 @@ def refusal_disagreement(
                     return problem
         if reference.is_terminal:
             return None
-        action = rng.choice(reference.legal_actions())
-        reference.apply_action(action)
-        fast.apply_action(action_id(action))
+        chosen = rng.choice(reference.legal_actions())
+        reference.apply_action(chosen)
+        fast.apply_action(action_id(chosen))
         step += 1

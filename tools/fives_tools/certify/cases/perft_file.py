@@ -18,7 +18,6 @@ from fives_engine.position import Position, PositionError
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.case import Case, FixtureError, check_primary, read_text, unreviewed
 
-
 MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
 
 
