@@ -20,7 +20,7 @@ import pytest
 
 from benchmarks.mutation import results, unreached
 from benchmarks.mutation.branches import _function_names
-from fives_engine import find_game
+from fives_engine import Deal, HandState, Tile, find_game
 from fives_engine.settlement import settlement_for
 from fives_tools.certify.adapters.reference import handle
 from fives_tools.certify.cases import load_cases
@@ -160,3 +160,12 @@ def _diff(old: str, new: str) -> str:
 )
 def test_message_only_is_the_words_of_a_raise_alone(new: str, message_only: bool) -> None:
     assert results.message_only(CHECK, _diff(TURN, new)) is message_only
+
+
+def test_a_refusal_names_its_rule_whatever_its_words() -> None:
+    """The reason of the mutants that change what HandState._reject is told besides the rule."""
+    ruleset = find_game("five-up")
+    deal = Deal.of([[Tile.parse("[0|0]")], [Tile.parse("[1|1]")]], ())
+    state = HandState(ruleset, deal, 0)
+    refusal = state._reject(None, None, None, "turn.clockwise")  # type: ignore[arg-type]
+    assert refusal.rule == "turn.clockwise"
