@@ -42,13 +42,16 @@ class PerftRun:
 
 
 def positions() -> list[tuple[str, HandState]]:
-    """The perft file's positions (each once), then a seeded opening for each game."""
+    """The perft file's positions (each once; a finished hand has nothing to search), then a
+    seeded opening for each game."""
     out: list[tuple[str, HandState]] = []
     ids = re.findall(r"^id (\S+)$", POSITIONS.read_text("utf-8"), re.M)
     texts = re.findall(r"^position (.+)$", POSITIONS.read_text("utf-8"), re.M)
     for text, ident in dict(zip(texts, ids, strict=True)).items():
         position = Position.parse(text)
-        out.append((f"{position.game}/{ident}", position.state()))
+        state = position.state()
+        if not state.is_terminal:
+            out.append((f"{position.game}/{ident}", state))
     for game in ("five-up", "exact-61", "all-fives"):
         ruleset = find_game(game)
         hand = seeded_hand(ruleset, Setup.of(ruleset, 2), random.Random(1))

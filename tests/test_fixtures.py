@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from fives_tools.certify.cases import FixtureError, coverage, load_cases
+from fives_tools.certify.cases.perft_file import perft_cases
 
 GOOD = """\
 id: layout/probe
@@ -166,3 +167,41 @@ def test_a_fixture_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     (folder / "probe.yaml").write_bytes(GOOD.encode().replace(b"title: probe", b"title: pr\xf6be"))
     with pytest.raises(FixtureError, match=r"probe\.yaml: line 2: not UTF-8 text"):
         load_cases(folder)
+
+
+#: Seat 0 has gone out: [0|0] led, seat 1 holds every other tile, the boneyard is empty.
+_REST = ",".join(f"[{a}|{b}]" for a in range(7) for b in range(a, 7) if (a, b) != (0, 0))
+PERFT_RECORD = f"""id probe
+title a finished hand
+rules hand.end.going-out
+primary hand.end.going-out
+position five-up 2 [0|0] -/{_REST} - 1
+perft 1 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("level implementation-defined\n", r"names its 'interpretation'"),
+        ("interpretation hand.block-at-once\n", r"names its 'interpretation'"),
+        ("level sometimes\n", r"field level: expected must or implementation-defined"),
+    ],
+)
+def test_a_perft_record_names_its_level_and_reading(
+    tmp_path: Path, extra: str, message: str
+) -> None:
+    path = tmp_path / "probe.perft"
+    path.write_text(PERFT_RECORD + extra, encoding="utf-8")
+    with pytest.raises(FixtureError, match=message):
+        perft_cases(path)
+
+
+def test_an_implementation_defined_perft_record_carries_its_reading(tmp_path: Path) -> None:
+    path = tmp_path / "probe.perft"
+    path.write_text(
+        PERFT_RECORD + "level implementation-defined\ninterpretation hand.block-at-once\n",
+        encoding="utf-8",
+    )
+    (case,) = perft_cases(path)
+    assert (case.level, case.interpretation) == ("implementation-defined", "hand.block-at-once")

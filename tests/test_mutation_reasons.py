@@ -1,5 +1,7 @@
 """The committed reasons of the mutation report (``benchmarks/mutation/equivalents.yaml`` and
-``unreached.yaml``) load, and each names code the engine still has.
+``unreached.yaml``) load, each names code the engine still has, and the reasons that can be
+checked without mutmut are: a function filed as reached by no request is called by no case,
+and the facts some equivalences rest on hold.
 
 A reason whose function was renamed or removed would explain nothing and go unnoticed until
 the next (slow) ``make mutation``; these checks are cheap and need no mutmut results.
@@ -8,15 +10,25 @@ the next (slow) ``make mutation``; these checks are cheap and need no mutmut res
 from __future__ import annotations
 
 import fnmatch
+import json
 import linecache
+import sys
 from pathlib import Path
+from types import CodeType, FrameType
 
 import pytest
 
 from benchmarks.mutation import results, unreached
 from benchmarks.mutation.branches import _function_names
+from fives_engine import Deal, HandState, Tile, find_game
+from fives_engine.settlement import settlement_for
+from fives_tools.certify.adapters.reference import handle
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.cases.case import schemas_dir
+from fives_tools.certify.compare import compare
 
 ENGINE = Path(__file__).resolve().parents[1] / "reference_engine" / "fives_engine"
+SCHEMAS = schemas_dir()
 
 
 def _functions() -> dict[str, set[str]]:
@@ -53,3 +65,107 @@ def test_every_unreached_reason_names_engine_code(reason: unreached.Reason) -> N
 def test_every_reason_says_why() -> None:
     whys = [e.why for e in EQUIVALENTS] + [r.why for r in REASONS]
     assert all(len(why.split()) >= 4 for why in whys)
+
+
+def _mutmut_name(code: CodeType) -> str | None:
+    """mutmut's name of an engine function's code (None for nested code)."""
+    qualname = code.co_qualname
+    if "<" in qualname:
+        return None
+    module = f"fives_engine.{Path(code.co_filename).stem}"
+    owner, _, name = qualname.rpartition(".")
+    if owner:
+        return f"{module}.x{results.SEPARATOR}{owner}{results.SEPARATOR}{name}"
+    return f"{module}.x_{name}"
+
+
+@pytest.fixture(scope="module")
+def called_by_cases() -> set[str]:
+    """Every engine function a case's request calls, over every case of the suite (the
+    implementation-defined ones too: what an "outside" reason excludes is any request)."""
+    engine = str(ENGINE)
+    called: set[str] = set()
+
+    def trace(frame: FrameType, event: str, arg: object) -> None:
+        if frame.f_code.co_filename.startswith(engine):
+            name = _mutmut_name(frame.f_code)
+            if name:
+                called.add(name)
+
+    cases = load_cases()
+    sys.settrace(trace)
+    try:
+        for case in cases:
+            handle(dict(case.request))
+    finally:
+        sys.settrace(None)
+    assert called, "no engine function was traced: is fives_engine this repository's?"
+    return called
+
+
+NEVER_CALLED = [
+    str(entry["mutant"])
+    for entry in results.read_entries(results.EQUIVALENTS, "equivalents", "mutant")
+    if entry.get("called") == "never"
+]
+
+
+@pytest.mark.parametrize("pattern", NEVER_CALLED)
+def test_a_function_no_request_reaches_is_called_by_no_case(
+    pattern: str, called_by_cases: set[str]
+) -> None:
+    function = pattern.partition("__mutmut_")[0]
+    assert fnmatch.filter(FUNCTIONS, function), f"{pattern}: no such engine function"
+    reached = sorted(fnmatch.filter(called_by_cases, function))
+    assert not reached, f"{pattern} is filed as reached by no request, yet a case calls {reached}"
+
+
+def test_the_empty_layouts_total_is_never_replied() -> None:
+    """Layout.__init__'s total would be replied only by a layout case holding no play."""
+    schema = json.loads((SCHEMAS / "layout-fixture.schema.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["plays"]["minItems"] >= 1
+
+
+def test_scoring_ends_compare_as_a_multiset() -> None:
+    """The reason of the mutants that reorder scoring ends."""
+    assert compare({"scoring_ends": ["a", "b"]}, {"scoring_ends": ["b", "a"]}) == []
+
+
+def test_five_up_and_all_fives_settle_without_the_last_play() -> None:
+    """The reason of the mutants that pass the last play to their settlement."""
+    for game in ("five-up", "all-fives"):
+        assert not settlement_for(find_game(game).settlement).merges_last_play
+
+
+CHECK = f"fives_engine.hand.x{results.SEPARATOR}HandState{results.SEPARATOR}_check__mutmut_0"
+#: A line of HandState._check, as it stands in the engine.
+TURN = 'raise self._reject(action, seat, f"it is seat {self._current}\'s turn", "turn.clockwise")'
+
+
+def _diff(old: str, new: str) -> str:
+    return f"--- a\n+++ b\n-        {old}\n+        {new}\n"
+
+
+@pytest.mark.parametrize(
+    ("new", "message_only"),
+    [
+        (TURN.replace("it is seat", "XXit is seatXX"), True),  # the words
+        (TURN.replace("""f"it is seat {self._current}'s turn\"""", "None"), True),  # dropped
+        (TURN.replace('"turn.clockwise"', '"XXturn.clockwiseXX"'), False),  # the rule changed
+        (TURN.replace('"turn.clockwise"', "None"), False),  # the rule dropped
+        (TURN.replace('"turn.clockwise"', '"turn.must-play"'), False),  # another rule
+        (TURN.replace("{self._current}", "{None}"), False),  # an expression it evaluates
+        (TURN.replace("action, seat,", "None, seat,"), False),  # an argument, not words
+    ],
+)
+def test_message_only_is_the_words_of_a_raise_alone(new: str, message_only: bool) -> None:
+    assert results.message_only(CHECK, _diff(TURN, new)) is message_only
+
+
+def test_a_refusal_names_its_rule_whatever_its_words() -> None:
+    """The reason of the mutants that change what HandState._reject is told besides the rule."""
+    ruleset = find_game("five-up")
+    deal = Deal.of([[Tile.parse("[0|0]")], [Tile.parse("[1|1]")]], ())
+    state = HandState(ruleset, deal, 0)
+    refusal = state._reject(None, None, None, "turn.clockwise")  # type: ignore[arg-type]
+    assert refusal.rule == "turn.clockwise"

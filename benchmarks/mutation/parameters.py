@@ -83,7 +83,6 @@ _WHEN_CHECKED = (
 )
 #: Mutations only an ``implementation-defined`` case can notice, and the reading they break.
 INTERPRETATION = {
-    "all-fives: target.2 -> {2: 255, 3: 200, 4: 200}": _WHEN_CHECKED,
     "all-fives: target_check -> exact-every-event": _WHEN_CHECKED,
     "all-fives: target_check -> after-settlement": (
         "when All Fives checks its target is a reading (interpretation"

@@ -170,12 +170,11 @@ def _changed_lines(diff: str) -> tuple[list[str], list[str]]:
     return removed, added
 
 
-def _raise_lines(mutant: str) -> set[str]:
-    """The stripped text of every line of a ``raise`` in the mutant's function."""
+def _function(mutant: str) -> tuple[list[str], ast.FunctionDef | None]:
+    """The source lines of the mutant's module and the definition of its function."""
     module, _, function = mutant.partition("__mutmut_")[0].rpartition(".")
     path = ENGINE / Path(*module.split(".")).with_suffix(".py")
     source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
     owner, name = None, function[2:]
     if function.startswith("x" + SEPARATOR):
         owner, _, name = function[2:].partition(SEPARATOR)
@@ -184,35 +183,78 @@ def _raise_lines(mutant: str) -> set[str]:
         scope = body if body is not None else ([node] if owner is None else [])
         for fn in scope:
             if isinstance(fn, ast.FunctionDef) and fn.name == name:
-                found = {
-                    lines[n - 1].strip()
-                    for r in ast.walk(fn)
-                    if isinstance(r, ast.Raise)
-                    for n in range(r.lineno, (r.end_lineno or r.lineno) + 1)
-                }
-                return found
-    return set()
+                return source.splitlines(), fn
+    return source.splitlines(), None
 
 
 _RULE_ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
-_LITERAL = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+_MESSAGE = "<message>"
 
 
-def _rule_ids(lines: list[str]) -> set[str]:
-    found = (a or b for line in lines for a, b in _LITERAL.findall(line))
-    return {m for m in found if _RULE_ID.fullmatch(m)}
+class _Words(ast.NodeTransformer):
+    """Blank the words of a message: string literals that are not rule IDs, f-strings and
+    None (mutmut's stand-in for an argument); the expressions inside f-strings are kept
+    apart (``inside``). Rule IDs, names and calls stay as they are."""
+
+    def __init__(self) -> None:
+        self.inside: Counter[str] = Counter()
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                self.inside[ast.dump(part)] += 1
+        return ast.Constant(_MESSAGE)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        value = node.value
+        if value is None or (isinstance(value, str) and not _RULE_ID.fullmatch(value)):
+            return ast.Constant(_MESSAGE)
+        return node
+
+
+def _shape(text: str) -> tuple[str, Counter[str]] | None:
+    """A raise statement with its words blanked, and the expressions its f-strings hold;
+    None if the text is no statement."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    words = _Words()
+    return ast.dump(words.visit(tree)), words.inside
 
 
 def message_only(mutant: str, diff: str) -> bool:
-    """Only what a ``raise`` says changes: every changed line belongs to a ``raise``
-    statement, and no rule ID is changed into another (one may be dropped)."""
+    """Only what a ``raise`` says changes: the changed lines lie inside one ``raise``
+    statement of the mutant's function, with every message word blanked the statement is
+    the same before and after, and no expression inside an f-string is new.
+
+    A rule ID changed, dropped or replaced is not a message: every refusal of the reference
+    adapter names its rule, and the published equivalence rules compare a rule that is
+    named (fives_tools.certify.compare), so such a mutant shows in a reply."""
     removed, added = _changed_lines(diff)
     if not removed:
         return False
-    raises = _raise_lines(mutant)
-    if not all(line.strip() in raises for line in removed):
+    lines, fn = _function(mutant)
+    if fn is None:
         return False
-    return _rule_ids(added) <= _rule_ids(removed)
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Raise):
+            continue
+        first, last = node.lineno, node.end_lineno or node.lineno
+        # stripped: the continuation lines of a raise lie inside its brackets
+        before = [line.strip() for line in lines[first - 1 : last]]
+        cut = [line.strip() for line in removed]
+        at = next(
+            (i for i in range(len(before)) if before[i : i + len(cut)] == cut),
+            None,
+        )
+        if at is None:
+            continue
+        after = [*before[:at], *(line.strip() for line in added), *before[at + len(cut) :]]
+        old, new = _shape("\n".join(before)), _shape("\n".join(after))
+        # an f-string dropped whole is a message; one whose expression changed may crash
+        return old is not None and new is not None and old[0] == new[0] and new[1] <= old[1]
+    return False
 
 
 _DIFFS = """

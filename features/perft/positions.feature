@@ -129,3 +129,60 @@ Feature: Perft: counting every legal action sequence certifies move generation
     When the action sequences of length 1 are counted
     Then the deal is rejected citing rule "side.partnership"
     And every fact of fixture "perft/four-alone-at-five-up/refused" holds for five-up
+
+  @five-up @exact-61 @rule:hand.end.going-out @rule:turn.clockwise
+  Scenario Outline: A seat that has gone out ends the hand, whoever is to move (<game>), to depth <depth>
+    Given the position "<game> 2 [3|4],[4|5]@[3|4]:big-end,[3|6]@[3|4]:small-end,[6|6]@[3|6]:big-end,[0|6]@[6|6]:straight-b,[0|0]@[0|6]:small-end,[5|5]@[4|5]:big-end,[0|1]@[0|0]:straight-b,[1|2]@[0|1]:big-end -/[1|3],[1|4],[2|4],[3|3] [1|1],[3|5],[0|2],[2|6],[0|3],[2|5],[2|2],[1|5],[1|6],[4|4],[0|5],[4|6],[5|6],[2|3],[0|4] 1"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/went-out-is-over/depth-<depth>" holds for <game>
+
+    Examples:
+      | game      | depth | count |
+      | five-up   | 1     | 0     |
+      | five-up   | 2     | 0     |
+      | exact-61  | 1     | 0     |
+      | exact-61  | 2     | 0     |
+
+  @five-up @exact-61 @rule:turn.draw-until-playable @rule:turn.play-drawn-tile @rule:turn.clockwise @rule:layout.side-a-first
+  Scenario Outline: Nobody can play but the boneyard has tiles: no block, the seat to move draws (<game>), to depth <depth>
+    Given the position "<game> 2 [6|6] [1|2],[1|3],[1|4],[1|5]/[0|1],[0|2],[0|3],[0|4],[0|5] [0|6],[0|0],[1|1],[1|6],[2|2],[2|3],[2|4],[2|5],[2|6],[3|3],[3|4],[3|5],[3|6],[4|4],[4|5],[4|6],[5|5],[5|6] 1"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/nobody-plays-boneyard-left/depth-<depth>" holds for <game>
+
+    Examples:
+      | game      | depth | count |
+      | five-up   | 1     | 1     |
+      | five-up   | 2     | 1     |
+      | five-up   | 3     | 1     |
+      | exact-61  | 1     | 1     |
+      | exact-61  | 2     | 1     |
+      | exact-61  | 3     | 1     |
+
+  @five-up @implementation-defined @rule:hand.end.block @rule:turn.pass-empty-boneyard
+  Scenario Outline: The boneyard is empty and nobody can play: the hand is blocked, nobody acts (<game>), to depth <depth>
+    Given the position "<game> 4 [2|5],[2|4]@[2|5]:small-end,[5|6]@[2|5]:big-end,[4|5]@[2|4]:big-end,[1|6]@[5|6]:big-end,[1|5]@[1|6]:small-end,[3|5]@[4|5]:big-end,[0|3]@[3|5]:small-end,[0|5]@[0|3]:small-end,[5|5]@[0|5]:big-end [1|1],[1|2],[2|2],[3|3]/[3|4],[3|6]/[0|1],[0|2],[0|4],[0|6],[1|3],[1|4],[2|3],[2|6],[4|4],[4|6]/[0|0],[6|6] - 0"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/blocked-is-over/depth-<depth>" holds for <game>
+
+    Examples:
+      | game      | depth | count |
+      | five-up   | 1     | 0     |
+
+  @five-up @exact-61 @rule:turn.play-drawn-tile @rule:turn.draw-until-playable @rule:play.match-attach-point @rule:layout.spinner.straights-first
+  Scenario Outline: The tile just drawn is the only one that may be played, though another would fit (<game>), to depth <depth>
+    Given the position "<game> 2 [5|5],[5|6]@[5|5]:straight-a [0|5],[1|2],[2|6]/[1|3],[3|4] [0|0],[0|1],[0|2],[0|3],[0|4],[0|6],[1|1],[1|4],[1|5],[1|6],[2|2],[2|3],[2|4],[2|5],[3|3],[3|5],[3|6],[4|4],[4|5],[4|6],[6|6] 0*[0|5]"
+    When the action sequences of length <depth> are counted
+    Then there are <count> of them
+    And every fact of fixture "perft/drawn-tile-only/depth-<depth>" holds for <game>
+
+    Examples:
+      | game      | depth | count |
+      | five-up   | 1     | 1     |
+      | five-up   | 2     | 1     |
+      | five-up   | 3     | 1     |
+      | exact-61  | 1     | 1     |
+      | exact-61  | 2     | 1     |
+      | exact-61  | 3     | 1     |

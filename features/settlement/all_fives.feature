@@ -148,6 +148,16 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     And the match goes on
     And every fact of fixture "settlement/all-fives-two-players-245-plays-on" holds for all-fives
 
+  @all-fives @rule:match.target
+  Scenario: All Fives, two players: a last play that takes seat 0 to exactly 250 wins the match
+    Given an all-fives table of 2 players at scores "240 100"
+    And seat 0 has gone out with a play scoring 10
+    And seat 1 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "250 100"
+    And side 0 wins the match
+    And every fact of fixture "settlement/all-fives-two-players-250-wins" holds for all-fives
+
   @all-fives @implementation-defined @rule:match.first-to-target
   Scenario: All Fives, two players: passing 250 (to 255) reaches the target and wins
     Given an all-fives table of 2 players at scores "240 100"

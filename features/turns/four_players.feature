@@ -32,6 +32,21 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:turn.must-play @rule:lead.any-tile
+  Scenario Outline: The leader holds a legal play (any tile may lead), so may not draw before leading (<game>)
+    Given the <game> rules
+    When seat 0 attempts "draw"
+    Then the action is rejected citing rule "turn.must-play"
+    And seat 0 is to act
+    And the legal actions are "[0|3] [1|1] [2|2] [2|5] [3|3]"
+    And every fact of fixture "turns/no-draw-before-the-lead" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:turn.clockwise
   Scenario Outline: After the lead the next player acts; nobody skips ahead (<game>)
     Given the <game> rules

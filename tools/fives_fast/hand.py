@@ -109,7 +109,9 @@ class FastHand:
     @classmethod
     def at(cls, position: Position) -> FastHand:
         """The hand at a perft position: its layout played again by the seat to move,
-        holding those tiles for the purpose, then the position's own turn and drawn tile."""
+        holding those tiles for the purpose, then the position's own turn and drawn tile.
+        Any seat with an empty hand has gone out, whoever is to move (spec/notation.md,
+        "Position"); the first such seat is the one that went out, as in the reference."""
         hands = [[TILE_ID[t] for t in hand] for hand in position.hands]
         hands[position.to_move] += [TILE_ID[p.tile] for p in position.plays]
         every_double = find_game(position.game).spinners == EVERY_DOUBLE
@@ -119,6 +121,8 @@ class FastHand:
             hand.apply_action(action_id(play))
         hand.current = position.to_move
         hand.drawn = -1 if position.drawn is None else TILE_ID[position.drawn]
+        hand.went_out = next((seat for seat, mask in enumerate(hand.masks) if not mask), -1)
+        hand.blocked = hand.blocked and hand.went_out < 0
         hand.log.clear()
         return hand
 

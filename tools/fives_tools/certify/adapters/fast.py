@@ -14,6 +14,9 @@ It keeps no list of attach points or scoring ends (only their moves and total), 
 settles with the reference engine's own functions, so it declares no other level.
 Checking the deal is the reference engine's (:func:`fives_engine.deal.check_deal`): what
 is under test is the play of the hand.
+Every refusal names its rule (:mod:`fives_fast.refusal`); only the rule of a held tile
+played where the layout forbids it is named by the reference engine's layout, as the fast
+path keeps no place names.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from fives_engine import (
     Deal,
     FivesError,
     IllegalDealError,
+    IllegalPlayError,
     Play,
     find_game,
     parse_action,
@@ -33,6 +37,7 @@ from fives_engine.deal import check_deal
 from fives_engine.layout import EVERY_DOUBLE
 from fives_engine.perft import divide
 from fives_fast import FastHand, action_id, action_to_string
+from fives_fast.refusal import LAYOUT, refusal_rule
 from fives_fast.tables import TILE_ID
 from fives_tools.certify.adapters.reference import (
     ReferenceImplementation,
@@ -56,6 +61,18 @@ def _apply(hand: FastHand, text: str) -> None:
         hand.apply_action(action_id(parse_action(text)))
     except ValueError as exc:
         raise FivesError(f"the script's action {text!r} is not legal: {exc}") from None
+
+
+def _layout_rule(game: str, plays: list[str], play: Play) -> str:
+    """The rule the reference engine's layout names for ``play`` after ``plays``."""
+    layout = find_game(game).new_layout()
+    for text in plays:
+        layout.play(text)
+    try:
+        layout.play(play)
+    except IllegalPlayError as exc:
+        return exc.rule
+    raise FivesError(f"{play} is legal on the layout but not in the hand")  # never expected
 
 
 def perft_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -95,11 +112,16 @@ def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     reply: dict[str, Any] = {}
     if "reject" in request:
         attempt = request["reject"]
-        action = action_id(parse_action(attempt["action"]))
+        parsed = parse_action(attempt["action"])
         seat = attempt.get("seat", hand.current_player)  # without one: the player to act
-        if seat != hand.current_player or action not in hand.legal_actions():
+        action = action_id(parsed)
+        rule = refusal_rule(hand, seat, action)
+        if rule is not None:
+            if rule == LAYOUT and isinstance(parsed, Play):
+                plays = [str(e["play"]) for e in hand.events() if e.kind == "play"]
+                rule = _layout_rule(str(request["game"]), plays, parsed)
             message = f"{attempt['action']} by seat {seat} is not legal here"
-            reply["error"] = {"kind": "illegal-action", "message": message}
+            reply["error"] = {"kind": "illegal-action", "rule": rule, "message": message}
         else:
             hand.apply_action(action)
             reply["error"] = None

@@ -20,6 +20,8 @@ from fives_engine.position import Position, PositionError
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.case import Case, FixtureError, check_primary, read_text, unreviewed
 
+MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
+
 
 def _records(path: Path) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
     """(first line, [(line, key, value)]) per record."""
@@ -72,7 +74,7 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             refused = {"kind": parts[0], "rule": parts[1]}
         elif key == "reviewed":
             raise unreviewed(path, number)
-        elif key in ("id", "title", "rules", "primary", "position", "level"):
+        elif key in ("id", "title", "rules", "primary", "position", "level", "interpretation"):
             fields[key] = (number, value)
         else:
             raise FixtureError(f"{path}: line {number}: unknown key {key!r}")
@@ -99,6 +101,7 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
         raise FixtureError(f"{path}: line {start}: the record has no 'perft' or 'refused' line")
     if counts and refused:
         raise FixtureError(f"{path}: line {start}: a refused position has no 'perft' line")
+    level, interpretation = _level(path, start, fields)
     stray = sorted(set(divides) - set(counts))
     if stray:
         raise FixtureError(
@@ -130,7 +133,8 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
                 fixture_id=fixture_id,
                 title=f"{fields['title'][1]} ({name if 'error' in expect else f'perft {depth}'})",
                 kind="perft",
-                level=fields.get("level", (0, "must"))[1],
+                level=level,
+                interpretation=interpretation,
                 rules=tuple(rules),
                 sources=sources,
                 request={"type": "perft", "game": position.game, "position": text, "depth": depth},
@@ -141,6 +145,24 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             )
         )
     return out
+
+
+def _level(path: Path, start: int, fields: dict[str, tuple[int, str]]) -> tuple[str, str | None]:
+    """The record's level (``must`` unless it says otherwise) and its reading: an
+    ``implementation-defined`` position (a block, say) names the interpretation it depends on."""
+    level = fields.get("level", (start, MUST))[1]
+    interpretation = fields["interpretation"][1] if "interpretation" in fields else None
+    if level not in (MUST, IMPLEMENTATION_DEFINED):
+        raise FixtureError(
+            f"{path}: line {fields['level'][0]}: field level: expected"
+            f" {MUST} or {IMPLEMENTATION_DEFINED}, got {level!r}"
+        )
+    if (level == IMPLEMENTATION_DEFINED) != (interpretation is not None):
+        raise FixtureError(
+            f"{path}: line {start}: an implementation-defined position names its"
+            " 'interpretation', and only such a position does"
+        )
+    return level, interpretation
 
 
 def perft_cases(path: Path) -> list[Case]:

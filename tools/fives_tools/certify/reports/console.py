@@ -22,6 +22,7 @@ from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.blame import implicated
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.covers import coverage
+from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
@@ -247,6 +248,9 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write("".join(f"  {line}\n" for line in undecided_lines(run)))
     for line in now_passing_lines(run):
         out.write(line + "\n")
+    refusals = refusal_line(run.results)
+    if refusals:
+        out.write(f"\n{refusals}\n")
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")

@@ -31,6 +31,7 @@ from fives_tools.certify.reports.console import (
     undecided_lines,
     verdict,
 )
+from fives_tools.certify.reports.refusals import refusal_line, refusals_json
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean
@@ -112,6 +113,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
         "coverage": found.coverage.as_json(),
+        "refusals": refusals_json(run.results),
     }
 
 
@@ -220,6 +222,9 @@ def _about(run: Run, found: Verdict) -> list[str]:
         lines.append(f"- {len(run.undecided)} cases not decidable in the pips form (below)")
     if found.left_out:
         lines.append(f"- left out by the filters: {found.left_out_text()}")
+    refusals = refusal_line(run.results)
+    if refusals:
+        lines.append(f"- {refusals[0].lower()}{refusals[1:]}")
     if run.known_failures:
         lines.append(
             f"- known failures: {len(run.known_failures)} entries listed,"

@@ -35,6 +35,7 @@ from fives_tools.certify.reports.console import (
     status_line,
     undecided_lines,
 )
+from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
 
@@ -89,6 +90,11 @@ def _cell(entry: Entry, cell: Cell, rule_href: str) -> str:
     return f'<td class="cell {e(css)}"><a href="{e(href)}">{e(cell.word)}</a></td>'
 
 
+def _refusals(entry: Entry) -> str:
+    line = refusal_line(entry.run.results)
+    return f"<br><small>{e(line)}</small>" if line else ""
+
+
 def _summary(entries: Sequence[Entry]) -> list[str]:
     out = [
         "<table><tr><th>implementation</th><th>version</th><th>declared games, players"
@@ -103,7 +109,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
             f"<td>{e(info.language)} {e(info.version)}</td><td>{e(declared)}</td>"
-            f"<td>{e(counts_text(entry.run))}</td>"
+            f"<td>{e(counts_text(entry.run))}{_refusals(entry)}</td>"
             f'<td class="{_verdict_class(entry)}"><b>{e(decide(entry.run).text)}</b></td></tr>'
         )
     out.append("</table>")
