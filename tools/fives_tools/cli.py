@@ -19,7 +19,7 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
-from fives_tools.certify.cases import FixtureError, coverage, levels, load_cases
+from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
 from fives_tools.certify.reports import formats
@@ -29,6 +29,7 @@ from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.compare_cli import add_compare_command, book_prefix
+from fives_tools.progress import bar, on_terminal
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
 
@@ -89,10 +90,34 @@ def _timeouts(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress(i: int, n: int, result: Result) -> None:
-    mark = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}[result.status]
-    sys.stderr.write(mark + ("\n" if i % 72 == 0 or i == n else ""))
-    sys.stderr.flush()
+#: The mark of each status among the dots.
+MARKS = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}
+
+
+class _Dots:
+    """The progress of a run off a terminal: a mark per case that ran (``.``, ``F``,
+    ``E``, ``s`` for a player count left out), 72 to a line; the cases of games and levels
+    the implementation does not declare make no mark."""
+
+    def __init__(self) -> None:
+        self.on_line = 0
+
+    def __call__(self, i: int, n: int, result: Result) -> None:
+        if result.declared:
+            sys.stderr.write(MARKS[result.status])
+            self.on_line += 1
+        if self.on_line and (self.on_line == 72 or i == n):
+            sys.stderr.write("\n")
+            self.on_line = 0
+        sys.stderr.flush()
+
+
+def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> Run:
+    """The run, with a bar on a terminal, the dots elsewhere, nothing with ``-q``."""
+    if quiet or not on_terminal(sys.stderr):
+        return run_cases(adapter, cases, None if quiet else _Dots(), known_failures=known)
+    with bar("certify", len(cases)) as step:
+        return run_cases(adapter, cases, lambda i, n, result: step(), known_failures=known)
 
 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
@@ -150,9 +175,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
-        run = run_cases(
-            adapter, cases, progress=None if args.quiet else _progress, known_failures=known
-        )
+        run = _run(adapter, cases, known, quiet=args.quiet)
     except AdapterRefused as exc:
         raise UsageError(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line

@@ -19,6 +19,7 @@ from fives_tools.certify.reports.comparison import BOOK, Entry, counts_text, to_
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import run_cases
+from fives_tools.progress import bar
 
 #: The name the reference engine is shown under.
 REFERENCE = "reference"
@@ -78,7 +79,8 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
             command, timeout=args.timeout, start_timeout=args.startup_timeout
         )
         try:
-            run = run_cases(adapter, cases)
+            with bar(f"compare: {name}", len(cases)) as step:
+                run = run_cases(adapter, cases, lambda i, n, result: step())
         except AdapterRefused as exc:
             raise CompareError(f"cannot compare {name}: {exc}") from None
         run.filters, run.left_out, run.command = filters, left_out, rerun

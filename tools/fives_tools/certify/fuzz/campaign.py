@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,10 @@ class Slice:
         if self.stop is None:
             return itertools.count(self.offset, self.step)
         return iter(range(self.offset, self.stop, self.step))
+
+    def size(self) -> int | None:
+        """How many indices, ``None`` for no end (a campaign limited by time)."""
+        return None if self.stop is None else len(range(self.offset, self.stop, self.step))
 
     def split(self, parts: int) -> list[Slice]:
         """``parts`` interleaved slices that together cover this one."""
@@ -152,8 +156,15 @@ class Judge:
         return self.check(request, seed, index, recipe)[1]
 
 
-def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
-    """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both."""
+def _nothing() -> None:
+    return None
+
+
+def run_campaign(
+    impl: Adapter, plan: Plan, part: Slice = Slice(), step: Callable[[], None] = _nothing
+) -> Outcome:
+    """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both;
+    ``step`` is called after each request (a progress bar's)."""
     started = time.monotonic()
     info = impl.start()
     reference = ReferenceEngine()
@@ -170,6 +181,7 @@ def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
             generated = generate(plan.seed, index, scope)
             outcome.requests += 1
             legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
+            step()
             if not legal:
                 outcome.invalid.append(index)
             if finding is None:
