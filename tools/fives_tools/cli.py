@@ -179,6 +179,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     except AdapterRefused as exc:
         raise UsageError(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    run.timestamps = not args.no_timestamps
     # The files first (a console closed early loses nothing), but the certificate is
     # printed even when one of them cannot be written; that failure then exits 2.
     try:
@@ -306,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="exit 1 unless the verdict is CERTIFIED (a PARTIAL or known-failures run too)",
     )
+    options.add_no_timestamps(certify)
     certify.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
     certify.set_defaults(func=cmd_certify)
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files
+from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
@@ -84,6 +84,7 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
         except AdapterRefused as exc:
             raise CompareError(f"cannot compare {name}: {exc}") from None
         run.filters, run.left_out, run.command = filters, left_out, rerun
+        run.timestamps = not args.no_timestamps
         entries.append(Entry(name, run, rerun))
         if not args.quiet:
             print(f"{name}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
@@ -153,5 +154,6 @@ def add_compare_command(sub: Any, filters: Any, timeouts: Any) -> None:
         help=f"the rule books' folder or URL, as the links start (default {BOOK}:"
         " `fives docs --out` beside the reports)",
     )
+    options.add_no_timestamps(compare)
     compare.add_argument("-q", "--quiet", action="store_true", help="no line per implementation")
     compare.set_defaults(func=cmd_compare)

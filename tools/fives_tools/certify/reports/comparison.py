@@ -152,6 +152,12 @@ def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
     return lines
 
 
+def started(entries: Sequence[Entry]) -> str:
+    """When the first run started; empty when the reports leave the date out."""
+    timed = [entry.run.started for entry in entries if entry.run.timestamps]
+    return min(timed, default="")
+
+
 def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
     """The comparison as Markdown: what ran, each implementation's verdict, the tables per
     game and level, then every failure's details under its own anchor."""
@@ -161,7 +167,7 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         "",
         f"- command: `{command}`",
         f"- versions: {versions_text()}",
-        f"- date: {min(e.run.started for e in entries)}",
+        *([f"- date: {started(entries)}"] if started(entries) else []),
         "- a cell is the certificate's verdict of the rule at that level: pass; FAIL or ERROR"
         " (a case checking that rule failed); affected (a failing case touches the rule, its"
         " primary rule is another); skip (the implementation does not declare the game,"

@@ -70,8 +70,15 @@ def verdict(cell: Cell | None) -> str:
 
 
 def games_of(run: Run) -> list[str]:
-    present = {r.case.game for r in run.results}
+    """The games with a case the implementation declares, in the suite's order (each
+    undeclared game is a line of the coverage, not a table)."""
+    present = {r.case.game for r in run.declared}
     return [g for g in game_names() if g in present] + sorted(present - set(game_names()))
+
+
+def declared_levels(run: Run) -> list[str]:
+    """The table's columns: the levels the implementation declares, in the suite's order."""
+    return [level for level in levels.LEVELS if level in run.adapter.levels]
 
 
 def status_line(results: list[Result]) -> str:
@@ -199,10 +206,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"Filters: {run.filters.options()}\n")
     out.write(coverage_block(run))
     grid = table(run)
-    cols = list(levels.LEVELS)
+    cols = declared_levels(run)
     for game in games_of(run):
         ruleset = find_game(game)
-        results = [r for r in run.results if r.case.game == game]
+        results = [r for r in run.declared if r.case.game == game]
         out.write(f"\n{ruleset.title} ({game}): {status_line(results)}\n")
         for level in cols:
             in_level = [r for r in results if r.case.capability == level]
@@ -212,6 +219,8 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<8}" for c in cols) + "\n")
         for rule_id in ruleset.rules:
             cells = grid[game].get(rule_id, {})
+            if not any(cells.get(c) for c in cols):
+                continue  # no case of the declared levels checks it: nothing to say
             row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]

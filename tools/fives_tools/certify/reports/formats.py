@@ -20,6 +20,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.causes import cause_lines, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
+    declared_levels,
     describe_failure,
     failure_summary,
     fixed_entry,
@@ -175,11 +176,11 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         {
             "name": f"fives certification of {run.adapter.name}: {found.text}",
             "timestamp": run.started,
-            **_junit_counts(run.results),
+            **_junit_counts(run.declared),
         },
     )
-    for game in games_of(run):
-        results = [r for r in run.results if r.case.game == game]
+    for game in games_of(run):  # the undeclared games and levels are no cases at all
+        results = [r for r in run.declared if r.case.game == game]
         suite = ET.SubElement(
             suites, "testsuite", {"name": game, "timestamp": run.started, **_junit_counts(results)}
         )
@@ -208,8 +209,9 @@ def _about(run: Run, found: Verdict) -> list[str]:
         f"- versions: implementation {_md(info.version)} (protocol {_md(info.protocol)});"
         f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
         f" runner {__version__}",
-        f"- date: {run.started}; duration {run.seconds:.1f} s",
     ]
+    if run.timestamps:
+        lines.append(f"- date: {run.started}; duration {run.seconds:.1f} s")
     if found.left_out:
         lines.append(f"- left out by the filters: {found.left_out_text()}")
     if run.known_failures:
@@ -236,15 +238,17 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         f"{status_line(run.results)}",
     ]
     grid = table(run)
-    cols = list(levels.LEVELS)
+    cols = declared_levels(run)
     for game in games_of(run):
         ruleset = find_game(game)
-        results = [r for r in run.results if r.case.game == game]
+        results = [r for r in run.declared if r.case.game == game]
         lines += ["", f"## {ruleset.title} (`{game}`)", "", status_line(results), ""]
         lines.append("| rule | " + " | ".join(SHORT[c] for c in cols) + " | source |")
         lines.append("|---|" + "---|" * len(cols) + "---|")
         for rule_id, rule in ruleset.rules.items():
             cells = grid[game].get(rule_id, {})
+            if not any(cells.get(c) for c in cols):
+                continue  # no case of the declared levels checks it
             lines.append(
                 f"| `{rule_id}` | "
                 + " | ".join(verdict(cells.get(c)) for c in cols)

@@ -23,6 +23,7 @@ from fives_tools.certify.reports.comparison import (
     counts_text,
     failure_anchor,
     rule_link,
+    started,
     versions_text,
 )
 from fives_tools.certify.reports.console import AFFECTED, describe_failure, status_line
@@ -202,8 +203,9 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
     title = "Comparison: " + ", ".join(entry.label for entry in entries)
     body = [
         f"<h1>{e(title)}</h1>",
-        f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}<br>"
-        f"Date: {e(min(entry.run.started for entry in entries))}</p>",
+        f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}"
+        + (f"<br>Date: {e(started(entries))}" if started(entries) else "")
+        + "</p>",
         *_summary(entries),
         *_coverage(entries),
         f"<p>{LEGEND}</p>",
@@ -225,8 +227,9 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"filters: {e(run.filters.options() or 'none')}",
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
-        f"date: {e(run.started)}; duration {run.seconds:.1f} s",
     ]
+    if run.timestamps:
+        facts.append(f"date: {e(run.started)}; duration {run.seconds:.1f} s")
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
     body = [
