@@ -109,6 +109,6 @@ $(MUTATION_STAMP): pyproject.toml $(VENV)/bin/python
 	@touch $(MUTATION_STAMP)
 
 $(OPENSPIEL_STAMP): $(STAMP)
-	@echo "Installing the openspiel extra into $(VENV) (pip, about 150 MB)..."
+	@echo "Installing the openspiel extra into $(VENV) (pip, about 300 MB)..."
 	python -m pip install -q -e '.[test,openspiel]'
 	@touch $(OPENSPIEL_STAMP)
