@@ -26,7 +26,13 @@ from fives_tools.certify.reports.comparison import (
     started,
     versions_text,
 )
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, status_line
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    declared_levels,
+    describe_failure,
+    games_of,
+    status_line,
+)
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
 
@@ -137,15 +143,16 @@ def _grid(entry: Entry, book: str) -> list[str]:
     """One implementation's tables as its certificate lays them out: per game, rules by
     levels (the same cells as a comparison of it alone)."""
     out = []
-    for game, by_level in cells([entry]).items():
-        ruleset = find_game(game)
-        results = [r for r in entry.run.results if r.case.game == game]
+    grid, cols = cells([entry]), declared_levels(entry.run)
+    for game in games_of(entry.run):  # the undeclared are a line of the coverage
+        by_level, ruleset = grid.get(game, {}), find_game(game)
+        results = [r for r in entry.run.declared if r.case.game == game]
         out.append(f'<h2 id="{e(game)}">{e(ruleset.title)} (<code>{e(game)}</code>)</h2>')
         out.append(f"<p>{e(status_line(results))}</p>")
-        head = "".join(f"<th>{e(level)}</th>" for level in levels.LEVELS)
+        head = "".join(f"<th>{e(level)}</th>" for level in cols)
         out.append(f"<table><tr><th>rule</th>{head}</tr>")
         for rule_id in ruleset.rules:
-            row = [by_level.get(level, {}).get(rule_id) for level in levels.LEVELS]
+            row = [by_level.get(level, {}).get(rule_id) for level in cols]
             if not any(row):
                 continue
             href = e(rule_link(book, game, rule_id))
