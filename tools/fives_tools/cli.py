@@ -20,7 +20,7 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases
-from fives_tools.certify.cases.selection import Filters, split, unknown_names
+from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
@@ -142,14 +142,20 @@ def _filters_of(args: argparse.Namespace) -> Filters:
     return filters
 
 
-def _known_failures(path: str | None) -> list[str]:
+def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
+    """The entries of the known-failures file; one that matches no case of ``suite`` is
+    refused with the closest case IDs."""
     if not path:
         return []
     try:
-        return read_known_failures(Path(path))
+        entries = read_known_failures(Path(path))
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise UsageError(f"cannot read {path}: {reason}") from None
+    problems = unmatched_entries(entries, [case.id for case in suite])
+    if problems:
+        raise UsageError(f"{path}: " + "; ".join(problems))
+    return entries
 
 
 def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
@@ -168,8 +174,9 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
 
 def cmd_certify(args: argparse.Namespace) -> int:
     filters = _filters_of(args)
-    known = _known_failures(args.known_failures)
-    cases, left_out = split(load_cases(), filters)
+    suite = load_cases()
+    known = _known_failures(args.known_failures, suite)
+    cases, left_out = split(suite, filters)
     if not cases:
         raise UsageError("no case matches the filters")
     adapter, option = _adapter(args)
