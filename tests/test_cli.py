@@ -67,6 +67,25 @@ def test_version_names_the_suite_protocol_and_engine(capsys: pytest.CaptureFixtu
     )
 
 
+@pytest.mark.parametrize(
+    ("argv", "line", "where"),
+    [
+        (["certify", "--colour"], "fives certify: unrecognized arguments: --colour", "certify"),
+        (["frobnicate"], "fives: argument command: invalid choice: 'frobnicate'", ""),
+        (["cases", "--game"], "fives cases: argument --game: expected one argument", "cases"),
+    ],
+)
+def test_a_usage_error_is_one_line_with_a_help_hint(
+    argv: list[str], line: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(line) and err.count("\n") == 1 and "usage:" not in err
+    assert err.endswith(f" (see {' '.join(['fives', where]).strip()} --help)\n")
+
+
 def test_every_subcommand_is_described() -> None:
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

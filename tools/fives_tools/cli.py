@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from fives_tools import __version__, files, options
 from fives_tools.certify.adapters import protocol
@@ -40,6 +40,14 @@ EXIT_STATUSES = """exit status:
   1  not certified: a must case failed or errored, or no case passed
   2  the run could not happen: bad usage or names, an unreadable file or fixture, an
      adapter that cannot start or dies before it is ready, a report that cannot be written"""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), but a usage error is one line with a
+    pointer to ``--help``, not the usage block before it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_CANNOT_RUN, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 class UsageError(Exception):
@@ -251,7 +259,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="fives",
         description=__doc__,
         epilog=EXIT_STATUSES,
@@ -344,6 +352,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Parser:
+    """The parser of the subcommand ``args`` ran (``parser`` itself without one)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and args.command in action.choices:
+            chosen: Parser = action.choices[args.command]
+            return chosen
+    assert isinstance(parser, Parser)
+    return parser
+
+
 def _quiet_closed_pipe() -> int:
     """The reader went away (``fives cases | head``): stop without a traceback, and keep
     Python from failing again when it flushes stdout at exit."""
@@ -354,7 +372,9 @@ def _quiet_closed_pipe() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the subcommand, whose --help lists its options
+        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if not hasattr(args, "func"):
         parser.print_help()
         return EXIT_CANNOT_RUN

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from fives_engine import FivesError, game_names
 from fives_tools import files
@@ -72,7 +73,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_render_commands(sub: argparse._SubParsersAction[Any]) -> None:
     """Register ``render`` and ``docs`` on the ``fives`` command's subparsers."""
     render = sub.add_parser(
         "render",
