@@ -253,6 +253,10 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     matrix = coverage.matrix()
+    if args.rule:
+        _filters_of(args)  # a misspelt rule is refused with the closest IDs
+        print(coverage.render_which(matrix, args.rule))
+        return 0
     print(coverage.render(matrix, coverage.own_must_cases()))
     unexercised = any(not refs for rows in matrix.values() for refs in rows.values())
     return 1 if unexercised or coverage.without_own_must_case() else 0
@@ -341,9 +345,17 @@ def build_parser() -> argparse.ArgumentParser:
     cov = sub.add_parser(
         "coverage",
         help="print which cases and scenarios exercise each rule",
-        description="Print, per game, every rule with the cases and scenarios that exercise"
-        " it; exits 1 when a rule has none.",
+        description="Print, per game, every rule with how many cases and scenarios exercise"
+        " it; exits 1 when a rule has none. With --rule, list which ones, by ID.",
     )
+    cov.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="list the cases and scenarios that exercise this rule (repeatable)",
+    )
+    cov.set_defaults(game=[], level=[], case=[])
     cov.set_defaults(func=cmd_coverage)
     add_compare_command(sub, _filters, _timeouts)
     add_render_commands(sub)

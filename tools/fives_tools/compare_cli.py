@@ -15,7 +15,8 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
-from fives_tools.certify.reports.comparison import BOOK, Entry, counts_text, to_json, to_markdown
+from fives_tools.certify.reports.comparison import BOOK, Entry, to_json, to_markdown
+from fives_tools.certify.reports.console import counts_text
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import run_cases

@@ -20,6 +20,7 @@ from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Findin
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
+from fives_tools.text import plural
 
 #: Requests per campaign by default: well inside 30 s on 2 cores through the protocol.
 DEFAULT_BUDGET = 2000
@@ -83,8 +84,10 @@ class Outcome:
 
     def verdict(self) -> str:
         return (
-            f"random agreement with the reference engine: {self.requests} requests,"
-            f" {self.disagreements} disagreements in {len(self.classes)} classes"
+            "random agreement with the reference engine:"
+            f" {plural(self.requests, 'request')},"
+            f" {plural(self.disagreements, 'disagreement')}"
+            f" in {plural(len(self.classes), 'class')}"
         )
 
     def add(self, finding: Finding) -> DisagreementClass | None:

@@ -40,6 +40,7 @@ from typing import Any
 
 from fives_tools.certify.cases import levels
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
+from fives_tools.text import plural
 
 #: The weight of a rule a case touches, against 1 for the case's primary rule.
 TOUCH = 0.25
@@ -67,9 +68,10 @@ class Cause:
 
     def describe(self) -> str:
         return (
-            f"{self.rule}: primary rule of {self.failing_primary} failing case(s),"
-            f" touched by {self.failing_touched} more; {self.passing} passing case(s)"
-            f" of the same levels involve it ({', '.join(self.games)})"
+            f"{self.rule}: primary rule of {plural(self.failing_primary, 'failing case')},"
+            f" touched by {self.failing_touched} more; {plural(self.passing, 'passing case')}"
+            f" of the same levels {'involves' if self.passing == 1 else 'involve'} it"
+            f" ({', '.join(self.games)})"
         )
 
 

@@ -21,9 +21,15 @@ from fives_tools.book.names import rule_anchor
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, table, verdict
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    counts_text,
+    describe_failure,
+    table,
+    verdict,
+)
 from fives_tools.certify.reports.verdict import decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Result, Run
+from fives_tools.certify.runner import ERROR, FAIL, Result, Run
 from fives_tools.text import clean
 
 #: The rule books' folder (``fives docs --out``) as the reports link to it by default:
@@ -104,13 +110,6 @@ def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]
             if rows:
                 out.setdefault(game, {})[level] = rows
     return out
-
-
-def counts_text(run: Run) -> str:
-    return (
-        f"{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped"
-    )
 
 
 def versions_text() -> str:

@@ -20,7 +20,7 @@ from fives_tools.certify.reports.causes import cause_lines
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
-from fives_tools.text import clean
+from fives_tools.text import clean, plural
 
 #: A rule touched by a failing case whose primary rule is another one.
 AFFECTED = "affected"
@@ -83,6 +83,14 @@ def declared_levels(run: Run) -> list[str]:
 
 def status_line(results: list[Result]) -> str:
     return ", ".join(f"{sum(1 for r in results if r.status == s)} {s}" for s in STATUSES)
+
+
+def counts_text(run: Run) -> str:
+    """``27 passed, 2 failed, 1 error, 545 skipped``: the closing line's counts."""
+    return (
+        f"{run.count(PASS)} passed, {run.count(FAIL)} failed,"
+        f" {plural(run.count(ERROR), 'error')}, {run.count(SKIP)} skipped"
+    )
 
 
 def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
@@ -236,9 +244,4 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
-    out.write(
-        f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped of {len(run.results)} cases: "
-        + found.text
-        + "\n"
-    )
+    out.write(f"\n{counts_text(run)} of {len(run.results)} cases: {found.text}\n")

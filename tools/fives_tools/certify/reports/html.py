@@ -20,7 +20,6 @@ from fives_tools.certify.reports.comparison import (
     Entry,
     bad_results,
     cells,
-    counts_text,
     failure_anchor,
     rule_link,
     started,
@@ -28,6 +27,7 @@ from fives_tools.certify.reports.comparison import (
 )
 from fives_tools.certify.reports.console import (
     AFFECTED,
+    counts_text,
     declared_levels,
     describe_failure,
     games_of,
