@@ -14,6 +14,7 @@ from html import escape
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
+from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.comparison import (
     BOOK,
     Cell,
@@ -178,16 +179,29 @@ def _contents(entries: Sequence[Entry]) -> list[str]:
     return ['<nav><ul class="contents">', *items, "</ul></nav>"]
 
 
-def _failures(entries: Sequence[Entry]) -> list[str]:
+def _failures(entries: Sequence[Entry], pictured: bool = False) -> list[str]:
+    """Every failure's text; ``pictured`` (a certificate's) also draws each: the table, the
+    expected answer beside the implementation's and the rule's quote (:mod:`.drawn`)."""
     failing = [entry for entry in entries if bad_results(entry.run)]
     out = ['<h2 id="failures">Failures</h2>'] if failing else []
     for entry in failing:
         out.append(f"<h3>{e(entry.label)}</h3>")
         for result in bad_results(entry.run):
-            out.append(
-                f'<pre id="{e(failure_anchor(entry.label, result))}">'
-                f"{e_lines(describe_failure(result, entry.rerun))}</pre>"
-            )
+            anchor = failure_anchor(entry.label, result)
+            text = e_lines(describe_failure(result, entry.rerun))
+            if not pictured:
+                out.append(f'<pre id="{e(anchor)}">{text}</pre>')
+                continue
+            case = result.case
+            out += [
+                f'<section class="failure" id="{e(anchor)}">',
+                f"<h4>{e(result.status.upper())} <code>{e(case.id)}</code>: {e(case.title)}</h4>",
+                drawn.picture(result, anchor),
+                drawn.answers(result),
+                drawn.quote(result),
+                f"<pre>{text}</pre>",
+                "</section>",
+            ]
     return out
 
 
@@ -200,7 +214,7 @@ def _page(title: str, body: list[str]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
+        f"<title>{e(title)}</title>\n<style>{CSS}{drawn.CSS}</style>\n</head>\n<body>\n<main>\n"
         + "\n".join(body)
         + "\n</main>\n</body>\n</html>\n"
     )
@@ -247,6 +261,6 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
-        *_failures([entry]),
+        *_failures([entry], pictured=True),
     ]
     return _page(title, body)
