@@ -38,14 +38,18 @@ test-openspiel: $(OPENSPIEL_STAMP)
 
 setup: $(STAMP)
 
-# The committed certificate of the third-party engine all-fives-domino and the comparison
-# of the reference engine, the Node example and it (docs/comparisons/), regenerated; the
-# rule books they link to are built beside them (not committed: `fives docs` makes them).
+# The committed certificate of the third-party engine all-fives-domino, the comparison of
+# the reference engine, the Node example and it, and the audit of its own games
+# (docs/comparisons/), regenerated; the rule books they link to are built beside them
+# (not committed: `fives docs` makes them).
 # `fives certify` exits 1 for a run that is not certified, as this one is. The committed
 # reports carry no date or duration (--no-timestamps), so a second run changes nothing.
 COMPARISONS := docs/comparisons
 NODE_ADAPTER := node examples/node-adapter/adapter.js
 AFD_ADAPTER := python examples/all_fives_domino/adapter.py
+# The package's own games audited (its DominoRound matches, seeds 1 .. AFD_GAMES); `fives
+# audit` exits 1 on a divergence, as it does here.
+AFD_GAMES := 20
 comparison: $(STAMP) graphviz
 	fives docs --out $(COMPARISONS)/book
 	fives certify -q --no-timestamps --adapter '$(AFD_ADAPTER)' \
@@ -54,6 +58,9 @@ comparison: $(STAMP) graphviz
 	fives compare --no-timestamps \
 	  --adapter 'node=$(NODE_ADAPTER)' --adapter 'all-fives-domino=$(AFD_ADAPTER)' \
 	  --markdown $(COMPARISONS)/comparison.md --html $(COMPARISONS)/comparison.html
+	python examples/all_fives_domino/own_games.py $(AFD_GAMES) > $(COMPARISONS)/all-fives-domino-games.jsonl
+	fives audit $(COMPARISONS)/all-fives-domino-games.jsonl \
+	  --markdown $(COMPARISONS)/all-fives-domino-audit.md > /dev/null || test $$? -eq 1
 
 # Mutation testing of the reference engine, the must conformance cases its only test
 # (mutmut 3; about half an hour on 2 cores), and the report with the branch coverage.

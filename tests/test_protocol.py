@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fives_engine import game_names
+from fives_tools.certify import places
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
@@ -20,7 +21,8 @@ from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import levels, load_cases
 from fives_tools.certify.compare import compare
-from fives_tools.certify.runner import ERROR, PASS, run_cases
+from fives_tools.certify.reports.verdict import CERTIFIED, decide
+from fives_tools.certify.runner import ERROR, PASS, SKIP, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
@@ -73,6 +75,27 @@ def test_the_node_example_adapter_is_certified_at_its_levels() -> None:
     assert sorted(run.adapter.games) == sorted(game_names())
     assert [r.case.id for r in run.results if r.status != PASS] == []
     assert run.count(PASS) == len(cases)
+
+
+def test_the_node_example_in_the_pips_form_is_certified_on_what_the_form_decides() -> None:
+    """With --places=pips it names no place; every case the form can decide passes, and
+    the rest (connections, rejections illegal only for their place) are not decided."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed to certify the example adapter (apt-get install nodejs)"
+    script = str(ROOT / "examples" / "node-adapter" / "adapter.js")
+    cases = load_cases()
+    run = run_cases(SubprocessAdapter([node, script, "--places=pips"]), cases)
+    assert run.adapter.places == places.PIPS
+    assert [r.case.id for r in run.results if r.status not in (PASS, SKIP)] == []
+    assert [r for r in run.results if r.status == SKIP] == run.undecided
+    connections = [c for c in cases if c.capability == levels.CONNECTIONS]
+    assert len(run.undecided) > len(connections)
+    assert decide(run).kind == CERTIFIED
+    [lone] = [
+        r for r in run.results if r.case.id == "five-up/layout/lone-led-double-5-5#attach-points"
+    ]
+    assert lone.reply is not None and lone.reply["attach_points"] == ["[5|5] (5)", "[5|5] (5)"]
+    assert lone.reply["legal_plays"] == ["[0|5]@[5|5]:5", "[5|6]@[5|5]:5"]
 
 
 def test_a_python_adapter_that_raises_costs_one_case() -> None:

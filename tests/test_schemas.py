@@ -11,7 +11,14 @@ import jsonschema
 import pytest
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "spec" / "schemas"
-DOCUMENTED = ["turns-fixture", "settlement-fixture", "match-fixture", "record", "report"]
+DOCUMENTED = [
+    "turns-fixture",
+    "settlement-fixture",
+    "match-fixture",
+    "record",
+    "observation",
+    "report",
+]
 
 
 #: Keywords whose sub-schemas restate fields already described (conditions), not new fields.

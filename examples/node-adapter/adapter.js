@@ -2,8 +2,11 @@
 // A small Fives implementation in JavaScript, written from spec/protocol.md and
 // spec/notation.md alone, to show that the protocol is language-neutral and complete.
 // It declares every level for Five Up, Exact 61 and All Fives with 2, 3 and 4 players,
-// and answers every request type: layout, score, turns, settlement, match and perft.
+// and answers every request type: layout, score, turns, settlement, match and perft. It also
+// plays its own games (selfplay): its own shuffle, the rules' leader, random legal actions.
 // The game parameters are copied from the table "The games at a glance" of spec/protocol.md.
+// With `--places=pips` (or FIVES_PLACES=pips) it answers in the pips form instead, as an
+// engine without place names would (spec/protocol.md, "Places in the pips form").
 "use strict";
 
 const readline = require("readline");
@@ -644,6 +647,90 @@ function perftReply(request) {
   return { nodes, divide };
 }
 
+// -- selfplay: its own games, as an observation record --------------------------------------
+// A seeded generator (mulberry32), so that the same seed gives the same game.
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), a | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const SET = [];
+for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) SET.push([a, b]);
+
+function shuffle(random, tiles) {
+  const out = [...tiles];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// Everyone draws a tile; the seats tied for the highest pips draw again, until one is alone.
+function neutralDraw(random, players) {
+  const rounds = [];
+  let drawing = [...Array(players).keys()];
+  while (drawing.length > 1 || !rounds.length) {
+    const tiles = shuffle(random, SET);
+    const round = Array(players).fill(null);
+    drawing.forEach((seat, i) => { round[seat] = tiles[i]; });
+    rounds.push(round.map((x) => (x === null ? null : tileText(x))));
+    const top = Math.max(...drawing.map((seat) => round[seat][0] + round[seat][1]));
+    drawing = drawing.filter((seat) => round[seat][0] + round[seat][1] === top);
+  }
+  return rounds;
+}
+
+function ownDeal(random, t, match) {
+  const tiles = shuffle(random, SET);
+  const hands = [...Array(t.players).keys()].map((s) => sortTiles(tiles.slice(s * t.size, (s + 1) * t.size)));
+  const deal = { hands: hands.map((h) => h.map(tileText)), boneyard: tiles.slice(t.players * t.size).map(tileText) };
+  if (match.wentOut === null) deal.draws = neutralDraw(random, t.players); // first hand, or after a block
+  return deal;
+}
+
+function selfplayReply(request) {
+  if (request.unit !== "hand" && request.unit !== "match") throw new BadRequest(`unit ${request.unit}`);
+  const t = table(request, request.players);
+  const random = generator(Number.isInteger(request.seed) ? request.seed : Date.now());
+  const match = new Match(t);
+  const hands = [];
+  while (match.winner === null) {
+    if (match.needsDeal) {
+      if (request.unit === "hand" && hands.length) break;
+      const deal = ownDeal(random, t, match);
+      match.deal(deal);
+      hands.push({ deal: { ...deal, leader: match.hand.leader }, actions: [] });
+    }
+    const hand = match.hand;
+    const entry = hands[hands.length - 1];
+    const offered = hand.legalActions();
+    const step = { seat: hand.current, action: offered[Math.floor(random() * offered.length)], offered };
+    const seen = hand.events.length;
+    match.act(step.action);
+    for (const e of hand.events.slice(seen)) {
+      if (e.event === "play") step.score = e.raw;
+      if (e.event === "draw") step.tile = e.tile;
+    }
+    entry.actions.push(step);
+    if (hand.over || match.winner !== null) {
+      if (hand.over) entry.ended = hand.wentOut !== null ? "out" : "block";
+      entry.scores = [...match.scores];
+    }
+  }
+  const setup = { players: t.players, partnerships: t.partners, target: t.target, scores: Array(t.sides).fill(0) };
+  return {
+    record: {
+      format: "fives-record", version: 1, game: t.game, setup, hands,
+      result: { scores: [...match.scores], winner: match.winner },
+    },
+  };
+}
+
 const HANDLERS = {
   layout: layoutReply,
   score: (request) => ({ score: scoreOf(request.game, playRaw(request.total)) }),
@@ -651,8 +738,30 @@ const HANDLERS = {
   settlement: settlementReply,
   match: matchReply,
   perft: perftReply,
+  selfplay: selfplayReply,
 };
-const DEAL_ERRORS = new Set(["turns", "settlement", "match"]);
+const DEAL_ERRORS = new Set(["turns", "settlement", "match", "selfplay"]);
+
+// -- the pips form (spec/notation.md "Pips form"): places known only by their pips -------
+const PIPS = process.argv.includes("--places=pips") || process.env.FIVES_PLACES === "pips";
+function pipsText(text) {
+  if (!String(text).includes("@")) return text; // a lead, draw or pass reads the same
+  const p = parsePlay(text);
+  return `${tileText(p.tile)}@${tileText(p.anchor)}:${pipsAt(p.anchor, p.port)}`;
+}
+function inPipsForm(reply) {
+  const out = { ...reply };
+  delete out.connections; // connections name places: the form has no words for them
+  if (out.attach_points) out.attach_points = out.attach_points.map((a) => a.replace(/ \([^,()]*, (\d)\)$/, " ($1)"));
+  for (const key of ["legal_plays", "legal_actions", "plays"]) if (out[key]) out[key] = out[key].map(pipsText);
+  if (out.events) out.events = out.events.map((e) => (e.event === "play" ? { ...e, play: pipsText(e.play) } : e));
+  if (out.divide) {
+    const divide = {};
+    for (const [action, n] of Object.entries(out.divide)) divide[pipsText(action)] = (divide[pipsText(action)] || 0) + n;
+    out.divide = divide;
+  }
+  return out;
+}
 
 function answer(request) {
   if (!GAMES[request.game]) return { error: { kind: "unsupported", message: `unknown game ${request.game}` } };
@@ -679,12 +788,15 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       implementation: { name: "fives-node example", language: "javascript", version: "2.0.0" },
       games: Object.keys(GAMES),
       players: [2, 3, 4],
-      levels: LEVELS,
+      levels: PIPS ? LEVELS.filter((level) => level !== "connections") : LEVELS,
+      ...(PIPS ? { places: "pips" } : {}),
+      selfplay: ["hand", "match"],
     });
   } else if (message.type === "run") {
     let reply;
     try {
       reply = answer(message.request);
+      if (PIPS) reply = inPipsForm(reply);
     } catch (e) {
       reply = { error: { kind: "bad-request", message: String(e.message || e) } };
     }

@@ -31,7 +31,7 @@ from fives_engine.setup import Setup
 from fives_engine.tiles import Tile
 
 #: The rule that ends the match, by ``target_check``.
-_END_RULES = {
+END_RULES = {
     "after-settlement": "match.settle-then-check",
     "exact-every-event": "match.exact-hit-wins",
     "immediate": "match.first-to-target",
@@ -54,7 +54,7 @@ class MatchState:
 
         With ``rng`` the match deals itself (and draws for the lead) from that generator.
         """
-        if ruleset.target_check not in _END_RULES:
+        if ruleset.target_check not in END_RULES:
             raise RulesetError(f"{ruleset.name}: unknown target_check {ruleset.target_check!r}")
         self.ruleset = ruleset
         self.setup = setup
@@ -285,7 +285,7 @@ class MatchState:
 
     def _win(self, side: int) -> None:
         self.winner = side
-        self._end_rule = _END_RULES[self.ruleset.target_check]
+        self._end_rule = END_RULES[self.ruleset.target_check]
         self.events.append(Event.of("win", side=side, scores=tuple(self.scores)))
 
     def _deal_if_seeded(self) -> None:

@@ -22,6 +22,7 @@ from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
+from fives_tools.certify.observe.cli import add_audit_command
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
@@ -361,6 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)
+    add_audit_command(sub, _timeouts)
     return parser
 
 

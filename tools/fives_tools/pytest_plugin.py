@@ -161,10 +161,13 @@ class FivesCaseItem(pytest.Item):
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]
-        reason = skip_reason(session.ensure(), self.case)
+        info = session.ensure()
+        reason = skip_reason(info, self.case)
         if reason:
             pytest.skip(reason)
-        self.result = run_case(session.adapter, self.case)
+        self.result = run_case(session.adapter, self.case, info.places)
+        if self.result.status == SKIP:
+            pytest.skip(self.result.message)
         if self.result.status in (FAIL, ERROR):
             # the first line is pytest's short summary: the rule and the field, not the ID
             text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")

@@ -8,7 +8,6 @@ replayed under the rules and every recorded event must come out the same.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,16 +15,13 @@ from typing import Any
 from fives_engine import FivesError, MatchState, Setup, find_game, game_names
 from fives_engine.record import dumps_record, read_record_file, validate_record, write_record
 from fives_tools import files
+from fives_tools.certify.adapters import selfplay
 
 
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
     """A whole match with uniformly random legal actions; the same seed, the same match."""
     ruleset = find_game(game)
-    match = MatchState.seeded(ruleset, Setup.of(ruleset, players, partnerships), seed)
-    rng = random.Random(seed)
-    while not match.is_terminal:
-        match.apply_action(rng.choice(match.legal_actions()))
-    return match
+    return selfplay.play(ruleset, Setup.of(ruleset, players, partnerships), seed, most=None).match
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -5,6 +5,11 @@
 * an expected error compares its ``kind``, and its ``rule`` when the reply names one;
 * every other field compares exactly (tiles, spinners and connections in play order).
 
+In the pips form (:mod:`.places`) the expectation arrives projected to that form; legal
+plays then compare as sets without the canonical rule against repeats (a lone double's
+two straight sides are two open ends showing the same pips), and a reply whose plays name
+no anchor is held against the expected plays with theirs left out.
+
 Nothing else is ignored: a field the case expects and the reply lacks is a mismatch.
 """
 
@@ -13,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+
+from fives_tools.certify import places as forms
 
 MULTISET_FIELDS = frozenset({"attach_points", "scoring_ends"})
 SET_FIELDS = frozenset({"legal_plays", "legal_actions"})
@@ -58,8 +65,19 @@ def _norm(value: Any) -> Any:
     return value
 
 
-def compare(expect: dict[str, Any], reply: dict[str, Any]) -> list[Mismatch]:
-    """Every way ``reply`` departs from ``expect`` (empty when they agree)."""
+def _plays_equal(want: list[Any], got: list[Any], places: str) -> bool:
+    if places != forms.PIPS:
+        return set(map(str, want)) == set(map(str, got)) and len(set(got)) == len(got)
+    if forms.names_no_anchor(map(str, got)):
+        want, got = forms.without_anchors(map(str, want)), forms.without_anchors(map(str, got))
+    return set(map(str, want)) == set(map(str, got))
+
+
+def compare(
+    expect: dict[str, Any], reply: dict[str, Any], places: str = forms.CANONICAL
+) -> list[Mismatch]:
+    """Every way ``reply`` departs from ``expect`` (empty when they agree), ``reply``
+    naming places in the form ``places`` (``expect`` already in that form)."""
     out: list[Mismatch] = []
     for key, want in expect.items():
         got = reply.get(key, _MISSING)
@@ -78,7 +96,7 @@ def compare(expect: dict[str, Any], reply: dict[str, Any]) -> list[Mismatch]:
         if key in MULTISET_FIELDS and isinstance(got_n, list):
             equal = Counter(map(str, want_n)) == Counter(map(str, got_n))
         elif key in SET_FIELDS and isinstance(got_n, list):
-            equal = set(map(str, want_n)) == set(map(str, got_n)) and len(set(got_n)) == len(got_n)
+            equal = _plays_equal(want_n, got_n, places)
         else:
             equal = want_n == got_n
         if not equal:

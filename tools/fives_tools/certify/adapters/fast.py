@@ -115,6 +115,7 @@ class FastImplementation(ReferenceImplementation):
         ready = super().start()
         ready["implementation"] = {**ready["implementation"], "name": "fives fast path"}
         ready["levels"] = [levels.PLAY_SCORE, levels.TURN_FLOW]
+        ready.pop("selfplay")  # it answers turns, perft and play-score only
         return ready
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -36,6 +36,10 @@ class AdapterInfo:
     games: tuple[str, ...]
     levels: tuple[str, ...]
     players: tuple[int, ...] = (2, 3, 4)
+    #: How its replies name places: ``canonical`` (the notation) or ``pips`` (the pips
+    #: form of spec/notation.md, for a layout without place names).
+    places: str = "canonical"
+    selfplay: tuple[str, ...] = ()  # the units it plays its own way (hand, match)
 
     @classmethod
     def from_ready(cls, ready: dict[str, Any]) -> AdapterInfo:
@@ -49,6 +53,8 @@ class AdapterInfo:
             games=tuple(ready.get("games") or ()),
             levels=tuple(ready.get("levels") or ()),
             players=tuple(ready.get("players", (2, 3, 4))),
+            places=str(ready.get("places", "canonical")),
+            selfplay=tuple(ready.get("selfplay") or ()),
         )
 
 

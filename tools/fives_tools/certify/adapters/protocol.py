@@ -19,6 +19,9 @@ from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.json_schema import Schema
 
+#: what a ``selfplay`` request may ask for: one hand, or a whole match
+SELFPLAY_UNITS = ("hand", "match")
+
 
 def _spec() -> Path:
     return Path(str(resources.files("fives_spec")))

@@ -181,6 +181,21 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
+    # imported when asked: the record writer brings jsonschema, which would slow the start
+    # of every adapter process serving the reference engine
+    from fives_tools.certify.adapters import selfplay
+
+    players = int(request["players"])
+    try:
+        setup = table_of(request, players)
+    except IllegalDealError as exc:
+        return rejected(exc, "illegal-deal")
+    seed = int(request.get("seed", 1))
+    game = selfplay.play(find_game(request["game"]), setup, seed, str(request.get("unit", "match")))
+    return {"record": selfplay.observation(game, seed)}
+
+
 def _perft_reply(request: dict[str, Any]) -> dict[str, Any]:
     state = Position.parse(str(request["position"])).state()
     split = divide(state, int(request["depth"]))
@@ -194,6 +209,7 @@ HANDLERS = {
     "settlement": _settlement_reply,
     "match": _match_reply,
     "perft": _perft_reply,
+    "selfplay": _selfplay_reply,
 }
 
 
@@ -234,6 +250,7 @@ class ReferenceImplementation:
             "games": game_names(),
             "players": [2, 3, 4],
             "levels": declared_levels(),
+            "selfplay": list(protocol.SELFPLAY_UNITS),
         }
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:

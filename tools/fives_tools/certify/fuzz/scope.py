@@ -62,7 +62,14 @@ class Scope:
         wanted_levels: Sequence[str] = (),
         players: Sequence[int] = (),
     ) -> Scope:
-        """The declared scope, narrowed by the filters; empty scopes are refused."""
+        """The declared scope, narrowed by the filters; empty scopes are refused, and so is
+        an implementation in the pips form (its replies are not the reference's text)."""
+        if info.places != "canonical":
+            raise ScopeError(
+                f"{info.name} names places in the {info.places} form: fives fuzz compares"
+                " replies with the reference engine's canonical ones; fives certify holds it"
+                " to what that form can say"
+            )
         scope = cls(
             tuple(g for g in info.games if not games or g in games),
             tuple(lv for lv in info.levels if not wanted_levels or lv in wanted_levels),

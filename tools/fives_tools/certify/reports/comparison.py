@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fives_engine import find_game, game_names
 from fives_tools import __version__
 from fives_tools.book.names import rule_anchor
+from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats
@@ -135,6 +136,13 @@ def _md(text: str) -> str:
     return clean(text).replace("|", "\\|")
 
 
+def places_note(run: Run) -> str:
+    """What a comparison says of an implementation that answers in the pips form."""
+    if run.adapter.places != forms.PIPS:
+        return ""
+    return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
+
+
 def _md_cell(entry: Entry, cell: Cell) -> str:
     if cell.failure is None:
         return cell.word
@@ -179,7 +187,8 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         info = entry.run.adapter
         lines.append(
             f"| {_md(entry.label)} ({_md(info.name)}) | {_md(info.language)} {_md(info.version)}"
-            f" | {', '.join(info.levels) or 'none'} | {counts_text(entry.run)}"
+            f" | {', '.join(info.levels) or 'none'}{places_note(entry.run)}"
+            f" | {counts_text(entry.run)}"
             f" | **{_md(decide(entry.run).text)}** |"
         )
     lines += coverage_markdown(entries)

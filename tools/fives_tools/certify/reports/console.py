@@ -14,6 +14,7 @@ from collections import defaultdict
 from typing import TextIO
 
 from fives_engine import find_game, game_names
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.causes import cause_lines
@@ -105,6 +106,11 @@ def paint(text: str, colour: str) -> str:
 
 def verdict_colour(verdict: Verdict) -> str:
     return {CERTIFIED: "green", PARTIAL: "yellow"}.get(verdict.kind, "red")
+
+
+def undecided_lines(run: Run) -> list[str]:
+    """The cases the pips form could not decide: one line per reason, with their IDs."""
+    return forms.by_reason((r.case.id, r.message) for r in run.undecided)
 
 
 def now_passing_lines(run: Run) -> list[str]:
@@ -210,6 +216,7 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     out.write("Declared games: " + (", ".join(info.games) or "(none)"))
     out.write("; players: " + ", ".join(map(str, info.players)) + "\n")
     out.write("Declared levels: " + (", ".join(info.levels) or "(none)") + "\n")
+    out.write(f"Places: {forms.form_text(info.places)}\n")
     if run.filters.options():
         out.write(f"Filters: {run.filters.options()}\n")
     out.write(coverage_block(run))
@@ -239,6 +246,9 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     if bad:
         out.write("Likely causes (rules that best explain the failures, most likely first)\n")
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
+    if run.undecided:
+        out.write(f"\nNot decidable in the pips form ({len(run.undecided)} cases)\n")
+        out.write("".join(f"  {line}\n" for line in undecided_lines(run)))
     for line in now_passing_lines(run):
         out.write(line + "\n")
     found = decide(run)

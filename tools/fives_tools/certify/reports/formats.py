@@ -15,6 +15,7 @@ from typing import Any
 
 from fives_engine import find_game
 from fives_tools import __version__, files
+from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.causes import cause_lines, causes_json
@@ -28,6 +29,7 @@ from fives_tools.certify.reports.console import (
     now_passing_lines,
     status_line,
     table,
+    undecided_lines,
     verdict,
 )
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
@@ -50,6 +52,7 @@ def _implementation(run: Run) -> dict[str, Any]:
         "games": list(info.games),
         "levels": list(info.levels),
         "players": list(info.players),
+        "places": info.places,
     }
 
 
@@ -105,6 +108,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "duration_seconds": round(run.seconds, 3),
         "versions": _versions(),
         "implementation": _implementation(run),
+        "undecided": [r.case.id for r in run.undecided],
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
         "likely_causes": causes_json(run.results),
@@ -209,9 +213,12 @@ def _about(run: Run, found: Verdict) -> list[str]:
         f"- versions: implementation {_md(info.version)} (protocol {_md(info.protocol)});"
         f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
         f" runner {__version__}",
+        f"- places: {forms.form_text(info.places)}",
     ]
     if run.timestamps:
         lines.append(f"- date: {run.started}; duration {run.seconds:.1f} s")
+    if run.undecided:
+        lines.append(f"- {len(run.undecided)} cases not decidable in the pips form (below)")
     if found.left_out:
         lines.append(f"- left out by the filters: {found.left_out_text()}")
     if run.known_failures:
@@ -260,6 +267,9 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
         lines += ["## Likely causes", "", *cause_lines(run.results), ""]
+    if run.undecided:
+        lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
+        lines += [f"- {_md(line)}" for line in undecided_lines(run)]
     fixed = now_passing_lines(run)
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]

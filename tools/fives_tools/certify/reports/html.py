@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from fives_engine import find_game
+from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.comparison import (
@@ -22,6 +23,7 @@ from fives_tools.certify.reports.comparison import (
     bad_results,
     cells,
     failure_anchor,
+    places_note,
     rule_link,
     started,
     versions_text,
@@ -33,6 +35,7 @@ from fives_tools.certify.reports.console import (
     describe_failure,
     games_of,
     status_line,
+    undecided_lines,
 )
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
@@ -96,7 +99,7 @@ def _summary(entries: Sequence[Entry]) -> list[str]:
         info = entry.run.adapter
         declared = (
             f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
-            f" {', '.join(info.levels) or 'none'}"
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
         )
         out.append(
             f"<tr><td><b>{e(entry.label)}</b> ({e(info.name)})</td>"
@@ -248,11 +251,17 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"filters: {e(run.filters.options() or 'none')}",
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
+        f"places: {e(forms.form_text(info.places))}",
     ]
     if run.timestamps:
         facts.append(f"date: {e(run.started)}; duration {run.seconds:.1f} s")
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
+    undecided = [
+        f"<h2>Not decidable in the pips form ({len(run.undecided)} cases)</h2><ul>",
+        *(f"<li>{e(line)}</li>" for line in undecided_lines(run)),
+        "</ul>",
+    ]
     body = [
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
@@ -262,5 +271,6 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
         *_failures([entry], pictured=True),
+        *(undecided if run.undecided else []),
     ]
     return _page(title, body)

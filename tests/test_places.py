@@ -1,0 +1,191 @@
+"""Places in the engine's own terms: an implementation that answers in the pips form is
+held to what that form can say (its attach points and plays as the pips form of the
+hand-written expectation), and what it cannot say is reported as not decidable: never a
+pass, never a failure."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bent_engines.catalog import EveryDoubleSpinsInAllFives, SideBBeforeA, TilePlayedTwice
+
+from fives_engine import AttachPoint, NotationError, PipsPlay, Play
+from fives_tools.certify import places
+from fives_tools.certify.adapters import protocol
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.adapters.reference import ReferenceImplementation
+from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.compare import compare
+from fives_tools.certify.fuzz.scope import Scope, ScopeError
+from fives_tools.certify.reports.comparison import Entry
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.formats import to_json, to_markdown
+from fives_tools.certify.reports.html import certificate_html
+from fives_tools.certify.runner import FAIL, PASS, SKIP, Run, run_cases
+
+
+def _pips(text: str) -> str:
+    try:
+        play = Play.parse(text)
+    except NotationError:
+        return text
+    if play.anchor is None or play.port is None:
+        return text
+    return f"{play.tile}@{play.anchor}:{PipsPlay.of(play).pips}"
+
+
+def in_pips_form(reply: dict[str, Any]) -> dict[str, Any]:
+    """A reply as an engine without place names would give it."""
+    out = {k: v for k, v in reply.items() if k != "connections"}
+    if "attach_points" in out:
+        out["attach_points"] = [AttachPoint.parse(a).pips_text for a in out["attach_points"]]
+    for key in ("legal_plays", "legal_actions", "plays"):
+        if key in out:
+            out[key] = [_pips(text) for text in out[key]]
+    if "events" in out:
+        out["events"] = [
+            {**e, "play": _pips(e["play"])} if e.get("event") == "play" else e
+            for e in out["events"]
+        ]
+    if "divide" in out:
+        divide: dict[str, int] = {}
+        for action, n in out["divide"].items():
+            divide[_pips(action)] = divide.get(_pips(action), 0) + n
+        out["divide"] = divide
+    return out
+
+
+def pips_engine(base: type[ReferenceImplementation]) -> ReferenceImplementation:
+    class Pips(base):  # type: ignore[misc, valid-type]
+        def start(self) -> dict[str, Any]:
+            return {**super().start(), "places": "pips"}
+
+        def run(self, request: dict[str, Any]) -> dict[str, Any]:
+            return in_pips_form(super().run(request))
+
+    return Pips()
+
+
+@pytest.fixture(scope="module")
+def layout_cases() -> list[Case]:
+    return [c for c in load_cases() if c.kind == "layout"]
+
+
+@pytest.fixture(scope="module")
+def pips_run(layout_cases: list[Case]) -> Run:
+    return run_cases(PythonAdapter(pips_engine(ReferenceImplementation)), layout_cases)
+
+
+def test_the_reference_in_the_pips_form_passes_all_it_can_decide(pips_run: Run) -> None:
+    assert pips_run.adapter.places == places.PIPS
+    assert [r.case.id for r in pips_run.results if r.status not in (PASS, SKIP)] == []
+    skipped = [r for r in pips_run.results if r.status == SKIP]
+    assert skipped == pips_run.undecided  # every skip is one the form cannot decide
+    conn = [r for r in pips_run.results if r.case.capability == levels.CONNECTIONS]
+    assert conn and all(r.status == SKIP and r.reply is None for r in conn)  # never sent
+    rejects = {r.case.fixture_id for r in skipped if r.case.capability != levels.CONNECTIONS}
+    assert rejects == {  # illegal only for their place, or not writable in the form
+        "layout/branch-b-before-a",
+        "layout/branch-before-straights",
+        "layout/double-has-no-end",
+        "layout/unmatched-pips-rejected",
+        "layout/straight-b-before-a",
+        "layout/straight-side-only-on-a-double-rejected",
+    }
+    decided = {r.case.fixture_id for r in pips_run.results if "reject" in r.case.request}
+    assert {"layout/tile-played-twice-rejected", "layout/place-taken-rejected"} <= decided - (
+        rejects
+    )
+
+
+def test_a_bent_attach_point_fails_in_the_pips_form(layout_cases: list[Case]) -> None:
+    run = run_cases(PythonAdapter(pips_engine(EveryDoubleSpinsInAllFives)), layout_cases)
+    failed = [r for r in run.results if r.status == FAIL]
+    assert failed and all(r.case.game == "all-fives" for r in failed)
+    assert any(m.field == "attach_points" for r in failed for m in r.mismatches)
+
+
+def test_a_decidable_rejection_accepted_is_a_failure(layout_cases: list[Case]) -> None:
+    run = run_cases(PythonAdapter(pips_engine(TilePlayedTwice)), layout_cases)
+    failed = {r.case.id for r in run.results if r.status == FAIL}
+    assert "all-fives/layout/tile-played-twice-rejected#attach-points" in failed
+
+
+def test_a_place_only_rejection_is_never_a_pass_nor_a_failure(layout_cases: list[Case]) -> None:
+    """Side B before side A is illegal only for its place: the pips form cannot tell, so
+    an engine that accepts it is neither failed nor passed on it."""
+    run = run_cases(PythonAdapter(pips_engine(SideBBeforeA)), layout_cases)
+    bent = [r for r in run.results if r.case.fixture_id == "layout/straight-b-before-a"]
+    attach = [r for r in bent if r.case.capability == levels.ATTACH_POINTS]
+    assert attach and all(r.status == SKIP for r in attach)
+    assert all(r.message.startswith(places.UNDECIDABLE) for r in attach)
+    assert all(r.reply is not None and r.reply["error"] is None for r in attach)
+
+
+def test_pips_form_sets_allow_repeats_and_plays_without_anchors() -> None:
+    want = {"legal_plays": ["[0|5]@[5|5]:5", "[5|6]@[5|5]:5"]}
+    twice = {"legal_plays": ["[0|5]@[5|5]:5", "[0|5]@[5|5]:5", "[5|6]@[5|5]:5"]}
+    assert not compare(want, twice, places.PIPS)
+    assert compare(want, twice)  # the canonical form counts a repeat against the reply
+    assert not compare(want, {"legal_plays": ["[0|5]@5", "[5|6]@5"]}, places.PIPS)
+    assert compare(want, {"legal_plays": ["[0|5]@5"]}, places.PIPS)
+    assert compare(want, {"legal_plays": ["[0|5]@[5|5]:5", "[5|6]@[0|5]:5"]}, places.PIPS)
+
+
+def test_the_certificate_states_the_form_and_the_undecided(pips_run: Run) -> None:
+    out = io.StringIO()
+    print_report(pips_run, out)
+    text = out.getvalue()
+    assert "Places: the pips form" in text
+    assert f"Not decidable in the pips form ({len(pips_run.undecided)} cases)" in text
+    assert "layout/straight-b-before-a#attach-points" in text
+    markdown = to_markdown(pips_run)
+    assert "- places: the pips form" in markdown
+    assert "## Not decidable in the pips form" in markdown
+    data = to_json(pips_run)
+    assert data["implementation"]["places"] == "pips"
+    assert data["undecided"] == [r.case.id for r in pips_run.undecided]
+    json.dumps(data)
+    page = certificate_html(Entry("pips", pips_run, ""))
+    assert "places: the pips form" in page and "Not decidable in the pips form" in page
+
+
+def test_the_documented_exchange_is_what_the_runner_does() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "spec" / "protocol.md").read_text("utf-8")
+    section = doc.split("## Places in the pips form", 1)[1].split("\n## ", 1)[0]
+    lines = {
+        line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1])
+        for line in section.splitlines()
+        if line.startswith(("ready: ", "run: ", "result: "))
+    }
+    ready, run, result = lines["ready"], lines["run"], lines["result"]
+    for kind, message in (("ready", ready), ("run", run), ("result", result)):
+        assert not protocol.problems(kind, message)
+    assert ready["places"] == places.PIPS
+    [case] = [c for c in load_cases() if c.id == run["case"]]
+    assert case.request == run["request"]
+
+    class Scripted:
+        def start(self) -> dict[str, Any]:
+            return {key: value for key, value in ready.items() if key != "type"}
+
+        def run(self, request: dict[str, Any]) -> dict[str, Any]:
+            return dict(result["reply"])
+
+        def stop(self) -> None:
+            pass
+
+    [answered] = run_cases(PythonAdapter(Scripted()), [case]).results
+    assert answered.status == SKIP and answered.message.startswith(places.UNDECIDABLE)
+    expect, _ = places.expectation(case)
+    assert not compare({k: v for k, v in expect.items() if k != "error"}, result["reply"], "pips")
+
+
+def test_fives_fuzz_refuses_the_pips_form_in_one_line() -> None:
+    info = PythonAdapter(pips_engine(ReferenceImplementation)).start()
+    with pytest.raises(ScopeError, match="names places in the pips form: fives fuzz compares"):
+        Scope.of(info)

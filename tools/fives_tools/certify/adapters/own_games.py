@@ -1,0 +1,114 @@
+"""Asking an implementation for its own games: ``selfplay`` requests, one game each.
+
+The runner sends N requests (seeds ``seed`` .. ``seed + N - 1``) through the same adapter
+machinery as the certificate's cases, so a crash, a hang, garbage or a reply that breaks
+its schema costs that one game: it comes back as an error with the diagnosis, and the
+next game is asked of a fresh process. What the records show is judged by the auditor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fives_tools.certify.adapters.interface import (
+    Adapter,
+    AdapterError,
+    AdapterInfo,
+    AdapterRefused,
+)
+from fives_tools.text import clean
+
+
+@dataclass(frozen=True)
+class Table:
+    """What to ask for: the game, the table and the unit of one game."""
+
+    game: str
+    players: int = 2
+    partnerships: bool | None = None
+    unit: str = "match"
+
+    def request(self, seed: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "selfplay", "game": self.game, "players": self.players}
+        if self.partnerships is not None:
+            out["partnerships"] = self.partnerships
+        return {**out, "unit": self.unit, "seed": seed}
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One game asked of the implementation: its record, or why there is none."""
+
+    seed: int
+    request: dict[str, Any]
+    table: Table
+    record: dict[str, Any] | None = None
+    error: str = ""
+
+
+def refusal(info: AdapterInfo, table: Table) -> str | None:
+    """Why this implementation cannot be asked for these games (None: it can)."""
+    if not info.selfplay:
+        return f"{info.name} does not declare selfplay in its ready message"
+    if table.unit not in info.selfplay:
+        return f"{info.name} plays a selfplay {' or '.join(info.selfplay)}, not a {table.unit}"
+    if table.game not in info.games:
+        return f"{info.name} does not declare the game {table.game}"
+    if table.players not in info.players:
+        return f"{info.name} does not declare {table.players} players"
+    return None
+
+
+def _answer(reply: dict[str, Any], table: Table) -> tuple[dict[str, Any] | None, str]:
+    error = reply.get("error")
+    if isinstance(error, dict):
+        said = clean(str(error.get("message", "")))
+        return None, f"the implementation answered {clean(str(error.get('kind')))}: {said}"
+    record = reply.get("record")
+    if not isinstance(record, dict):
+        return None, "the reply carries no record"
+    played = (record.get("game"), (record.get("setup") or {}).get("players"))
+    if played != (table.game, table.players):
+        shown = clean(f"{played[0]} with {played[1]} players")
+        return None, f"asked for {table.game} with {table.players} players, it played {shown}"
+    return record, ""
+
+
+Tables = Table | Sequence[Table] | Callable[[AdapterInfo], Sequence[Table]]
+
+
+def ask(adapter: Adapter, tables: Tables, games: int, seed: int = 1) -> Iterator[Asked]:
+    """Start the adapter, ask for ``games`` games of each table and stop it; one
+    :class:`Asked` per game. ``tables`` may be chosen from what the adapter declares.
+
+    An implementation that cannot start, or does not declare what is asked, raises
+    :class:`AdapterRefused` before any game is asked."""
+    try:
+        info = adapter.start()
+    except AdapterError as exc:
+        raise AdapterRefused(f"the implementation did not start: {exc}") from None
+    try:
+        chosen = tables(info) if callable(tables) else tables
+        listed = [chosen] if isinstance(chosen, Table) else list(chosen)
+        for table in listed:
+            reason = refusal(info, table)
+            if reason:
+                raise AdapterRefused(reason)
+        for table in listed:
+            yield from _games(adapter, table, games, seed)
+    finally:
+        adapter.stop()
+
+
+def _games(adapter: Adapter, table: Table, games: int, seed: int) -> Iterator[Asked]:
+    for number in range(seed, seed + games):
+        request = table.request(number)
+        try:
+            reply = adapter.run(dict(request), f"selfplay:{table.game}:{number}")
+        except AdapterError as exc:
+            yield Asked(number, request, table, error=str(exc))
+            continue
+        record, error = _answer(reply, table)
+        yield Asked(number, request, table, record, error)

@@ -1,0 +1,98 @@
+"""The reference engine plays its own games and writes what it did as an observation record.
+
+Answering a ``selfplay`` request (``spec/protocol.md``), the engine shuffles and deals from
+the seed, lets the rules choose each leader, and picks uniformly among the legal actions it
+offers. The record is the game record of :func:`fives_engine.record.write_record`, with
+what an observer of the engine sees added to it: the actions offered at each turn, the
+score each play was given, the tile each draw took, how each hand ended and the scores
+after it. ``fives play`` plays the same games (same seed, same match).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from fives_engine import FivesError, MatchState, Ruleset, Setup
+from fives_engine.deal import random_deal
+from fives_engine.record import write_record
+from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
+
+#: the most actions one game may take: a match past it is cut there, and its record ends
+#: mid-match (an engine whose bent scoring keeps every side below the target plays on for
+#: ever; a random match of Five Up for three players, the longest, takes 1000 to 7000)
+MAX_ACTIONS = 10_000
+
+
+@dataclass
+class Seen:
+    """What an observer saw of one action: what was offered, what it scored or drew."""
+
+    offered: list[str]
+    score: int | None = None
+    tile: str | None = None
+
+
+@dataclass
+class Game:
+    """A game played by the engine, with what was seen of each action, hand by hand."""
+
+    match: MatchState
+    seen: list[list[Seen]] = field(default_factory=list)
+    scores_after: list[list[int]] = field(default_factory=list)
+
+
+def play(
+    ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match", most: int | None = MAX_ACTIONS
+) -> Game:
+    """One hand (``unit`` ``hand``) or a whole match, dealt and chosen from ``seed``; at
+    most ``most`` actions (None: no limit). A game where nothing is offered ends there."""
+    if unit not in SELFPLAY_UNITS:
+        raise FivesError(f"unit {unit!r}: expected one of {', '.join(SELFPLAY_UNITS)}")
+    deals, choices = random.Random(seed), random.Random(seed)
+    match = MatchState(ruleset, setup)
+    game = Game(match)
+    steps = 0
+    while not match.is_terminal and (most is None or steps < most):
+        steps += 1
+        if match.needs_deal:
+            if unit == "hand" and match.hands:
+                break
+            match.deal(random_deal(ruleset, setup, deals, match.next_leader))
+            game.seen.append([])
+        hand = match.hand
+        offered = match.legal_actions()
+        if not offered:
+            break
+        action = choices.choice(offered)
+        seen = Seen([str(a) for a in offered])
+        for event in match.apply_action(action):
+            if event.kind == "play":
+                seen.score = int(event["raw"])
+            elif event.kind == "draw":
+                seen.tile = str(event["tile"])
+        game.seen[-1].append(seen)
+        if match.is_terminal or (hand is not None and hand.is_terminal):
+            game.scores_after.append(list(match.scores))
+    return game
+
+
+def observation(game: Game, seed: int) -> dict[str, Any]:
+    """The game's record, every action with what was seen of it."""
+    record = write_record(game.match, seed)
+    for number, (entry, state, seen) in enumerate(
+        zip(record["hands"], game.match.hands, game.seen, strict=True)
+    ):
+        entry["deal"]["leader"] = state.leader
+        for action, what in zip(entry["actions"], seen, strict=True):
+            action["offered"] = what.offered
+            if what.score is not None:
+                action["score"] = what.score
+            if what.tile is not None:
+                action["tile"] = what.tile
+        if state.is_terminal:
+            entry["ended"] = "out" if state.went_out is not None else "block"
+        if number < len(game.scores_after):  # not for a hand cut before its end
+            entry["scores"] = game.scores_after[number]
+    return record

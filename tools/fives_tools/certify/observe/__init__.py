@@ -1,0 +1,23 @@
+"""Certification by observation: an implementation's own games, logged as observation
+records (``spec/records.md``), replayed under the rules and checked step by step.
+
+``audit_records(records) -> Observation`` is the entry point (``fives audit`` reads the
+records from files; a self-play adapter hands them over directly); ``report`` prints and
+writes the verdict, apart from the conformance certificate.
+"""
+
+from __future__ import annotations
+
+from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.load import LoadError, check_record, read_file
+from fives_tools.certify.observe.model import Divergence, Note, Observation
+
+__all__ = [
+    "Divergence",
+    "LoadError",
+    "Note",
+    "Observation",
+    "audit_records",
+    "check_record",
+    "read_file",
+]

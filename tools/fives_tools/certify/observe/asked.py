@@ -1,0 +1,177 @@
+"""``fives audit --adapter CMD`` / ``--python M:A``: ask the implementation for its own
+games (``selfplay`` requests, spec/protocol.md) and audit the records it gives.
+
+By default every game and player count it declares is asked for :data:`DEFAULT_GAMES`
+games each (seeds 1 .. N), a whole match each: a budget of seconds for the reference
+engine. A game the implementation fails to give (a crash, a hang, garbage, an error
+reply) is listed with its diagnosis among the records that could not be read, and the
+run goes on. The request agrees no target: a record stating another target than its
+game's usual one diverges on ``match.target``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from fives_engine import FivesError, Setup, find_game, game_names
+from fives_engine.record import MAX_BYTES
+from fives_tools import options
+from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
+from fives_tools.certify.adapters.own_games import Table, ask
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.observe.audit import audit_records, prefix
+from fives_tools.certify.observe.model import Divergence, Note, Observation
+
+#: games asked per game and player count when ``--games`` is not given
+DEFAULT_GAMES = 1
+
+
+def adapter_of(args: argparse.Namespace) -> Adapter:
+    """The implementation the options name; a self-play reply may be a large record."""
+    if args.adapter is not None:
+        return SubprocessAdapter(
+            args.adapter,
+            timeout=args.timeout,
+            start_timeout=args.startup_timeout,
+            max_reply_bytes=MAX_BYTES,
+        )
+    return PythonAdapter(load_object(args.python), args.python)
+
+
+def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
+    """The tables the options ask for, each game and player count by default declared."""
+
+    def choose(info: AdapterInfo) -> list[Table]:
+        games = args.game or [g for g in game_names() if g in info.games]
+        players = args.players or sorted(info.players)
+        return [Table(g, p, None, args.unit) for g in games for p in players]
+
+    return choose
+
+
+def label(table: Table, seed: int) -> str:
+    return f"{table.game} {table.players} players, {table.unit} seed {seed}"
+
+
+def target_claim(name: str, record: dict[str, Any], table: Table) -> Divergence | None:
+    """The target the record states, held against the game's usual one: the request agreed
+    none. (The rest of the record is judged by the target it states, so that a wrong target
+    is named once, not at every score that reaches it.)"""
+    stated = record["setup"].get("target")
+    try:
+        ruleset = find_game(table.game)
+        usual = Setup.of(ruleset, table.players, record["setup"].get("partnerships")).target
+    except FivesError:
+        return None  # the audit reports a table the rules refuse
+    if stated is None or stated == usual:
+        return None
+    what = f"the target of {table.game} for {table.players} players (no target was agreed)"
+    return Divergence(
+        name,
+        table.game,
+        1,
+        None,
+        "setup.target",
+        "match.target",
+        what,
+        str(usual),
+        str(stated),
+        prefix(record, 0, None),
+    )
+
+
+def observe(args: argparse.Namespace) -> Observation:
+    """Ask for every table's games and audit them; a game not given is noted."""
+    obs = Observation()
+    for asked in ask(adapter_of(args), tables(args), args.games, args.seed):
+        name = label(asked.table, asked.seed)
+        if asked.record is None:
+            obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
+            continue
+        first = len(obs.divergences)
+        audit_records([(name, asked.record)], obs)
+        claim = target_claim(name, asked.record, asked.table)
+        if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
+            obs.tally(asked.table.game).exercised["match.target"] += 1
+        if claim is not None:
+            obs.tally(asked.table.game).failed["match.target"] += 1
+            obs.divergences.insert(first, claim)
+    return obs
+
+
+def add_selfplay_options(
+    parser: argparse.ArgumentParser, timeouts: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """The options that ask an implementation for its games; ``timeouts`` adds those of
+    ``fives certify`` (a game's timeout is a case's)."""
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--adapter",
+        metavar="'CMD ARGS'",
+        type=options.command,
+        help="ask this program (NDJSON protocol) for its own games instead of reading files",
+    )
+    how.add_argument(
+        "--python",
+        metavar="MODULE:ATTR",
+        type=options.command,
+        help="ask this Python adapter object or entry point for its own games",
+    )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=game_names(),
+        default=[],
+        help="only this game (default: every declared)",
+    )
+    parser.add_argument(
+        "--players",
+        action="append",
+        type=int,
+        choices=[2, 3, 4],
+        default=[],
+        help="only this player count (default: every declared)",
+    )
+    parser.add_argument(
+        "--games",
+        type=options.count,
+        default=DEFAULT_GAMES,
+        help=f"games asked per game and player count (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--unit",
+        choices=SELFPLAY_UNITS,
+        default="match",
+        help="what one game is: a hand or a whole match (default match)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
+    )
+    timeouts(parser)
+
+
+def failing_rules(obs: Observation) -> list[str]:
+    """The rules that failed, most failing steps first (over every game); ties go to the
+    rule that diverged first: what an implementation that bends one rule shows first."""
+    failed: Counter[str] = Counter()
+    for tally in obs.games.values():
+        failed.update(tally.failed)
+    order = {d.rule: i for i, d in reversed(list(enumerate(obs.divergences)))}
+    return sorted(failed, key=lambda rule: (-failed[rule], order.get(rule, len(order)), rule))
+
+
+def _default_timeouts(parser: argparse.ArgumentParser) -> None:
+    parser.set_defaults(timeout=10.0, startup_timeout=20.0)
+
+
+def arguments(**given: Any) -> argparse.Namespace:
+    """The options of ``fives audit`` as the command line gives them, defaults included."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("files", nargs="*")
+    add_selfplay_options(parser, _default_timeouts)
+    return parser.parse_args([], argparse.Namespace(**given))

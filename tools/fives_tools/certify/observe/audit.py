@@ -1,0 +1,82 @@
+"""The auditor's entry point: ``audit_records(records) -> Observation``. Each record is
+replayed by :class:`~fives_tools.certify.observe.record_audit.RecordAudit`; once all are
+in, each divergence that several misreadings explain keeps the rule that explains the most
+divergences of the whole observation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from fives_engine import (
+    FivesError,
+    IllegalDealError,
+    find_game,
+)
+from fives_tools.certify.observe import diagnose
+from fives_tools.certify.observe.load import check_record, table
+from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.certify.observe.record_audit import RecordAudit
+from fives_tools.certify.observe.replay import prefix
+
+
+def audit_records(
+    records: Iterable[dict[str, Any] | tuple[str, dict[str, Any]]],
+    observation: Observation | None = None,
+) -> Observation:
+    """Audit ``records`` (observation records, each alone or with a label saying where it
+    came from) and return what was observed; adds to ``observation`` when given.
+
+    A record that is not an observation record is noted in ``observation.unreadable``
+    (when read from a file it is refused earlier, by ``load.read_file``)."""
+    observation = observation if observation is not None else Observation()
+    for index, item in enumerate(records, 1):
+        label, record = item if isinstance(item, tuple) else (f"record {index}", item)
+        try:
+            record = check_record(record)
+            ruleset = find_game(record["game"])
+            setup = table(record)
+        except IllegalDealError as exc:  # a table the game is not played at
+            observation.tally(record["game"]).records += 1
+            observation.divergences.append(
+                Divergence(
+                    label,
+                    record["game"],
+                    0,
+                    None,
+                    "setup",
+                    exc.rule,
+                    str(exc),
+                    "a table the rules allow",
+                    json.dumps(record["setup"]),
+                    {**record, "hands": []},
+                )
+            )
+            continue
+        except FivesError as exc:
+            observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
+            continue
+        RecordAudit(label, record, ruleset, setup, observation).run()
+    _keep_likely_causes(observation)
+    return observation
+
+
+def _keep_likely_causes(obs: Observation) -> None:
+    """Give each divergence with several candidate rules the one that explains most of
+    the observation's divergences, then count the failures per game and rule."""
+    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    obs.divergences = [
+        replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
+        for d in obs.divergences
+    ]
+    for game, tally in obs.games.items():
+        tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
+        for rule, count in tally.failed.items():  # a failing step exercised its rule
+            tally.exercised[rule] = max(tally.exercised[rule], count)
+
+
+__all__ = ["audit_records", "prefix"]  # prefix: the record cut after a divergence

@@ -1,0 +1,208 @@
+"""Which rule a wrong number breaks. A wrong score or wrong settled scores are held
+against common misreadings of one rule each; every reading that gives exactly the number
+reported is a candidate, in a fixed order, and none is guessed: with no reading that fits,
+the rule that decides the number as a whole is named.
+
+Readings of a play's score: a double at an end counted once, or once per open side, or
+like any tile (joined by an end, not crosswise); an interior double counted; a spinner's
+unstarted branches counted; a total scored that is no multiple of 5, or rounded down to
+one; the lead or the going-out play left unscored. Readings of settlement: the deduction
+left out; pips not rounded, or rounded another way; partners' pips merged; a bonus to the
+player who went out; scores kept from going below zero; partners seated side by side.
+
+When several readings fit one divergence, the audit keeps the rule that explains the most
+divergences of the whole observation (:func:`likely_causes`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
+from fives_engine.events import APPLIED, DISCARDED, Event
+from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
+from fives_tools.certify.observe.exercise import kept
+
+#: How a double counts under each misreading: (pips, straights filled, open branches of a
+#: spinner with both straights filled) -> value.
+DoubleValue = Callable[[Tile, int, int], int]
+_DOUBLE_READINGS: list[tuple[str, DoubleValue]] = [
+    ("layout.double.crosswise", lambda t, filled, branches: t.low * (2 - filled)),
+    ("score.ends.double-outer-both-halves", lambda t, filled, branches: t.low if filled < 2 else 0),
+    (
+        "score.ends.double-outer-both-halves",
+        lambda t, filled, branches: t.pips * (2 - filled) if filled < 2 else 0,
+    ),
+    ("score.ends.double-interior-zero", lambda t, filled, branches: t.pips),
+    (
+        "score.ends.unstarted-branch-zero",
+        lambda t, filled, branches: t.pips if filled < 2 else t.low * branches,
+    ),
+]
+
+
+def _used(layout: Layout) -> dict[Tile, set[Port]]:
+    used: dict[Tile, set[Port]] = {t: set() for t in layout.tiles}
+    for conn in layout.connections:
+        used[conn.anchor].add(conn.anchor_port)
+        used[conn.tile].add(conn.tile_port)
+    return used
+
+
+def _total(layout: Layout, double: DoubleValue | None) -> int:
+    """The layout's total with doubles valued by ``double`` (None: as the rules say)."""
+    used = _used(layout)
+    spinners = set(layout.spinners)
+    total = 0
+    for tile, ports in used.items():
+        if not tile.is_double:
+            total += sum(port_pips(tile, p) for p in END_PORTS if p not in ports)
+            continue
+        filled = sum(p in ports for p in STRAIGHT_PORTS)
+        branches = sum(p not in ports for p in BRANCH_PORTS) if tile in spinners else 0
+        if double is None:
+            total += tile.pips if filled < 2 else 0
+        else:
+            total += double(tile, filled, branches if filled == 2 else 0)
+    return total
+
+
+def play_score(ruleset: Ruleset, layout: Layout, reported: int, went_out: bool) -> list[str]:
+    """The rules that may explain a play's wrong score (the layout is the one after it)."""
+    score = ruleset.play_raw
+    total = layout.total
+    fits: list[str] = []
+    if reported == 0 and score(total) != 0:
+        fits.append("score.last-play" if went_out else "score.play.multiple-of-five")
+    if reported in (total, total // 5 * 5) and reported != score(total):
+        fits.append("score.play.multiple-of-five")
+    if _total(layout, None) == total:  # the layout is read the way the engine reads it
+        fits += [
+            rule for rule, value in _DOUBLE_READINGS if reported == score(_total(layout, value))
+        ]
+    return kept(ruleset, fits) or ["score.play.multiple-of-five"]
+
+
+_ROUNDINGS: list[Callable[[int], int]] = [
+    lambda pips: pips,  # not rounded
+    lambda pips: pips // 5 * 5,  # always down
+    lambda pips: -(-pips // 5) * 5,  # always up
+    lambda pips: (pips + 3) // 5 * 5,  # a remainder of 2 up
+    lambda pips: (pips + 1) // 5 * 5,  # a remainder of 3 down
+]
+
+
+def _rounded_raw(event: Event, rounding: Callable[[int], int]) -> int:
+    """A settlement event's raw points had its pips been rounded by ``rounding``."""
+    if event["cause"] == "deduction":
+        return -rounding(event["pips"])
+    if event["cause"] == "going-out":
+        raw = int(event["play"]) + rounding(event["opponents"]["pips"])
+        partner = event["partner"] if "partner" in event.fields else None
+        return raw - rounding(partner["pips"]) if partner else raw
+    return rounding(sum(event["differences"]))
+
+
+def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list[int]) -> list[str]:
+    """The rules that may explain wrong settled scores of the hand just over."""
+    hand = match.hands[-1]
+    events = [e for e in match.events if e.kind == "score" and e["result"] == APPLIED]
+    items = [e for e in events if e["cause"] != "play"]
+    expected = list(match.scores)
+    before = list(expected)
+    for e in items:
+        before[e["side"]] -= e["raw"]
+
+    def with_raw(raw: Callable[[Event], int]) -> list[int]:
+        scores = list(before)
+        for e in items:
+            scores[e["side"]] += raw(e)
+        return scores
+
+    readings: list[tuple[str, bool]] = [
+        ("settle.deduct-each-hand", reported == before),
+        ("settle.exact-61.going-out-event", hand.went_out is not None and reported == before),
+        *overshoot(match, reported),
+    ]
+    readings += [
+        ("settle.round-nearest-five", reported == with_raw(lambda e, r=r: _rounded_raw(e, r)))  # type: ignore[misc]
+        for r in _ROUNDINGS
+    ]
+    if setup.partnerships:
+        readings.append(("settle.partners-apart", reported == _merged(setup, before, items)))
+        readings.append(("side.partnership", reported == _side_by_side(match, events)))
+    if hand.went_out is not None:
+        out_side = setup.side_of(hand.went_out)
+        pips = [e["pips"] for e in items if e["side"] != out_side and "pips" in e.fields]
+        for bonus in (sum(map(round_to_five, pips)), round_to_five(sum(pips))):
+            gained = list(expected)
+            gained[out_side] += bonus
+            readings.append(("settle.deduct-only", bonus > 0 and reported == gained))
+    readings.append(("score.negative", reported == [max(0, s) for s in expected]))
+    fits = kept(ruleset, [rule for rule, fit in readings if fit])
+    if ruleset.settlement == "exact-61-differences":
+        whole = (
+            "settle.exact-61.opponents"
+            if hand.went_out is not None
+            else "settle.exact-61.block-differences"
+        )
+    else:
+        whole = "settle.deduct-each-hand"
+    return fits or [whole]
+
+
+def overshoot(match: MatchState, reported: list[int]) -> list[tuple[str, bool]]:
+    """Readings of the target rules: an event passing the exact target applied whole, or
+    applied up to the target, instead of discarded."""
+    events = [e for e in match.events if e.kind == "score"]
+    if not any(e["result"] == DISCARDED for e in events):
+        return []
+    target = match.setup.target
+    readings = []
+    for whole in (True, False):
+        scores = list(match.initial_scores)
+        for e in events:
+            side = e["side"]
+            if e["result"] == APPLIED:
+                scores[side] += e["raw"]
+            else:
+                scores[side] = scores[side] + e["raw"] if whole else target
+            if scores[side] == target:
+                break  # the exact target is hit: nothing after it counts
+        readings.append(("match.overshoot-discarded", reported == scores))
+    return readings
+
+
+def _merged(setup: Setup, before: list[int], items: list[Event]) -> list[int]:
+    scores = list(before)
+    pips: Counter[int] = Counter()
+    for e in items:
+        pips[e["side"]] += e["pips"] if "pips" in e.fields else 0
+    for side, total in pips.items():
+        scores[side] -= round_to_five(total)
+    return scores
+
+
+def _side_by_side(match: MatchState, events: list[Event]) -> list[int]:
+    """The scores had partners been seats 0 & 1 against 2 & 3."""
+    scores = list(match.initial_scores)
+    for e in events:
+        scores[e["seat"] // 2] += e["raw"]
+    return scores
+
+
+def likely_causes(candidates: list[tuple[str, ...]]) -> list[tuple[str, int, int]]:
+    """(rule, divergences it alone explains, divergences it may explain), best first."""
+    alone = Counter(c[0] for c in candidates if len(c) == 1)
+    shared = Counter(rule for c in candidates for rule in set(c))
+    order = {rule: i for c in candidates for i, rule in reversed(list(enumerate(c)))}
+    ranked = sorted(shared, key=lambda r: (-alone[r], -shared[r], order[r]))
+    return [(rule, alone[rule], shared[rule]) for rule in ranked]
+
+
+def choose(candidates: tuple[str, ...], ranking: list[tuple[str, int, int]]) -> str:
+    """Of a divergence's candidate rules, the one that ranks best over the observation."""
+    place: dict[str, Any] = {rule: i for i, (rule, _, _) in enumerate(ranking)}
+    return min(candidates, key=lambda r: place.get(r, len(place)))

@@ -1,0 +1,118 @@
+"""What an audit of observation records found: per game and rule, how often a checked step
+exercised it and how often it failed; every divergence with the shortest record prefix
+that shows it; the plays it could not decide and what the records could not show.
+
+A rule no checked step exercised is *not observed*, never a pass: the verdict claims no
+more than the records showed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """One step where the record differs from the rules' answer.
+
+    ``action`` is the action's number in the match (from 1, as ``fives render --move``
+    counts), None for a fault of the deal, the hand's end or the result. ``prefix`` is the
+    record cut after that step (what shows it, in the implementation's own words).
+    """
+
+    record: str
+    game: str
+    hand: int
+    action: int | None
+    checked: str  # the record's field that differs: action, offered, score, scores ...
+    rule: str
+    what: str
+    expected: str
+    got: str
+    prefix: dict[str, Any] = field(repr=False, compare=False)
+    table: str = ""  # the reference's table at that step, in words
+    #: the reference's replay up to that step as a full game record (for ``fives render``)
+    table_record: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    #: every rule whose misreading gives what was recorded (``rule`` is the one kept)
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Note:
+    """A place the audit could not judge: a play it could not decide, a replay it stopped."""
+
+    record: str
+    hand: int
+    action: int | None
+    text: str
+
+
+@dataclass
+class GameTally:
+    """One game's counts: how often each rule was exercised by a checked step and failed,
+    and how many steps carried each optional field (the rest could not be checked)."""
+
+    records: int = 0
+    hands: int = 0
+    actions: int = 0
+    exercised: Counter[str] = field(default_factory=Counter)
+    failed: Counter[str] = field(default_factory=Counter)
+    present: Counter[str] = field(default_factory=Counter)  # field -> steps that carried it
+    possible: Counter[str] = field(default_factory=Counter)  # field -> steps that could
+
+
+@dataclass
+class Observation:
+    """The audit of a set of records: what ``audit_records`` returns."""
+
+    games: dict[str, GameTally] = field(default_factory=dict)
+    divergences: list[Divergence] = field(default_factory=list)
+    undecided: list[Note] = field(default_factory=list)
+    stopped: list[Note] = field(default_factory=list)
+    unreadable: list[Note] = field(default_factory=list)  # records that are no records
+
+    def tally(self, game: str) -> GameTally:
+        return self.games.setdefault(game, GameTally())
+
+    @property
+    def records(self) -> int:
+        return sum(t.records for t in self.games.values())
+
+    @property
+    def ok(self) -> bool:
+        return not self.divergences and not self.unreadable
+
+    def status(self, game: str, rule: str) -> str:
+        tally = self.games[game]
+        if tally.failed[rule]:
+            return FAIL
+        return PASS if tally.exercised[rule] else NOT_OBSERVED
+
+    def verdict(self) -> str:
+        """One sentence, apart from the conformance certificate."""
+        hands = sum(t.hands for t in self.games.values())
+        actions = sum(t.actions for t in self.games.values())
+        rules = {(g, r) for g, t in self.games.items() for r in t.failed}
+        head = (
+            f"observation of {plural(self.records, 'game')} ({plural(hands, 'hand')},"
+            f" {plural(actions, 'action')}): {plural(len(self.divergences), 'divergence')}"
+            " from the rules"
+        )
+        if rules:
+            head += f" on {plural(len(rules), 'rule')}"
+        extra = []
+        if self.undecided:
+            extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
+        if self.unreadable:
+            extra.append(f"{plural(len(self.unreadable), 'record')} could not be read")
+        if self.stopped:
+            extra.append(f"{plural(len(self.stopped), 'place')} where a replay stopped early")
+        return head + ("; " + ", ".join(extra) if extra else "")

@@ -1,0 +1,485 @@
+"""The auditor: replay each observation record under the rules with the reference engine
+and check every step, going on past a divergence wherever the replay can.
+
+Each hand is replayed from the scores the record carries into it, with the leader the
+record names (the implementation's own choice, checked against the rules where they fix
+it), so a divergence is reported once and the next hand is still judged. Within a hand an
+illegal or undecided action ends the replay of that hand (the reference cannot play on
+from a position the rules never reach); the record goes on at the next hand when the hand
+reports its settled scores, else it stops there, and the report says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fives_engine import (
+    Draw,
+    IllegalDealError,
+    MatchState,
+    Play,
+    Ruleset,
+    Setup,
+)
+from fives_engine.record import write_record
+from fives_tools.certify.observe import diagnose, exercise
+from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
+from fives_tools.certify.observe.replay import prefix, replay_deal, text, turn_rule
+from fives_tools.certify.observe.resolve import (
+    allowing_rule,
+    offered_difference,
+    refusal,
+    resolve,
+)
+
+
+class RecordAudit:
+    """The audit of one record, hand after hand."""
+
+    def __init__(
+        self, label: str, record: dict[str, Any], ruleset: Ruleset, setup: Setup, obs: Observation
+    ) -> None:
+        self.label, self.record, self.ruleset, self.setup, self.obs = (
+            label,
+            record,
+            ruleset,
+            setup,
+            obs,
+        )
+        self.game = ruleset.name
+        self.tally = obs.tally(self.game)
+        self.scores = list(record["setup"].get("scores") or [0] * setup.sides)
+        self.number = 0  # the action's number in the match
+        self.next_leader: int | None = None  # who the rules say leads the next hand
+        self.after_block = False  # the last hand was blocked: a new neutral draw is due
+        self.winner: int | None = None
+        self.match: MatchState | None = None
+        self.drift: list[int] = []
+
+    # -- findings ------------------------------------------------------------------------
+    def exercise(self, rules: Iterable[str]) -> None:
+        self.tally.exercised.update(rules)
+
+    def diverge(
+        self,
+        hand: int,
+        action: int | None,
+        field: str,
+        rule: str | list[str],
+        what: str,
+        expected: Any,
+        got: Any,
+        cut: int | None = None,
+    ) -> None:
+        """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
+        once the whole observation is in); the prefix that shows it ends after match
+        action ``cut`` (default ``action``; with neither, after the whole hand)."""
+        cut = action if cut is None else cut
+        candidates = (rule,) if isinstance(rule, str) else tuple(rule)
+        self.obs.divergences.append(
+            Divergence(
+                self.label,
+                self.game,
+                hand,
+                action,
+                field,
+                candidates[0],
+                " ".join(what.split()),
+                text(expected),
+                text(got),
+                prefix(self.record, hand, cut),
+                self._table(),
+                self._table_record(),
+                candidates,
+            )
+        )
+
+    def note(self, into: list[Note], hand: int, action: int | None, text: str) -> None:
+        into.append(Note(self.label, hand, action, text))
+
+    def present(self, field: str, given: bool) -> None:
+        self.tally.possible[field] += 1
+        self.tally.present[field] += int(given)
+
+    def _table(self) -> str:
+        hand = self.match.hands[-1] if self.match is not None and self.match.hands else None
+        return hand.describe() if hand is not None else ""
+
+    def _table_record(self) -> dict[str, Any] | None:
+        if self.match is None or not self.match.hands:
+            return None
+        return write_record(self.match)
+
+    # -- the record ----------------------------------------------------------------------
+    def run(self) -> None:
+        self.tally.records += 1
+        for index, hand in enumerate(self.record["hands"], 1):
+            if self.winner is not None:
+                self.diverge(
+                    index,
+                    None,
+                    "hands",
+                    exercise.end_rule(self.ruleset),
+                    f"the match was won by side {self.winner} before hand {index}; the record"
+                    " plays on",
+                    "no more hands",
+                    f"hand {index}",
+                )
+                return
+            if not self.hand(index, hand):
+                return
+        self.result()
+
+    def hand(self, index: int, entry: dict[str, Any]) -> bool:
+        """Audit one hand; False when the record cannot go on after it."""
+        self.tally.hands += 1
+        deal = entry["deal"]
+        leader = deal.get("leader")
+        if self.next_leader is not None:
+            self.present("leader", leader is not None)
+            if leader is None:
+                leader = self.next_leader
+            else:
+                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
+                if leader != self.next_leader:
+                    self.diverge(
+                        index,
+                        None,
+                        "deal.leader",
+                        "lead.went-out-leads",
+                        f"seat {self.next_leader} went out of hand {index - 1} and must lead"
+                        f" hand {index}",
+                        f"seat {self.next_leader}",
+                        f"seat {leader}",
+                        cut=self.number,
+                    )
+        if leader is None and not deal.get("draws"):
+            self.note(
+                self.obs.stopped,
+                index,
+                None,
+                f"hand {index} names no leader: record not checked further",
+            )
+            return False
+        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
+        self.match = MatchState(self.ruleset, self.setup, self.scores)
+        self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
+        try:
+            self.match.deal(replay_deal(deal, entry["actions"], leader))
+        except IllegalDealError as exc:
+            self.diverge(
+                index,
+                None,
+                "deal",
+                draw_rule if exc.rule == "lead.neutral-draw" else exc.rule,
+                str(exc),
+                "a deal the rules allow",
+                "the deal recorded",
+                cut=self.number,
+            )
+            self.note(
+                self.obs.stopped,
+                index,
+                None,
+                f"hand {index}: its deal cannot be replayed: record not checked further",
+            )
+            return False
+        dealt = ["deal.hand-size", "equipment.double-six"]
+        if self.setup.deal_option is not None:
+            dealt.append("deal.options")
+        if deal.get("draws"):
+            dealt.append(draw_rule)  # a neutral draw written is checked
+        self.exercise(exercise.kept(self.ruleset, dealt))
+        finished = self.actions(index, entry)
+        hand = self.match.hands[-1]
+        over = hand.is_terminal or self.match.is_terminal
+        reported = entry.get("scores")
+        if finished:
+            self.ended(index, entry)
+            if over:
+                self.present("scores", reported is not None)
+                if reported is not None:
+                    self.settled(index, reported)
+            if not over and index < len(self.record["hands"]):
+                finished = self.cut_short(index, entry)
+        if not finished and reported is None:
+            self.note(
+                self.obs.stopped,
+                index,
+                self.number,
+                f"hand {index} reports no scores: the rest of the record is not checked",
+            )
+            return False
+        self.scores = list(reported) if reported is not None else list(self.match.scores)
+        self.winner = self.match.winner if finished else None
+        self.next_leader = hand.went_out if finished else None
+        self.after_block = finished and hand.blocked
+        return True
+
+    def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
+        """A hand the record leaves before it is over (it deals the next one): a divergence
+        unless the hand's ``ended`` already said so. Returns False: the replay of the hand
+        did not reach its end."""
+        assert self.match is not None
+        if "ended" not in entry:
+            hand = self.match.hands[-1]
+            self.exercise(exercise.kept(self.ruleset, ["hand.end.block"]))
+            self.diverge(
+                index + 1,
+                self.number,
+                "hands",
+                "hand.end.block",
+                f"hand {index} is not over after its last action ({hand.describe()}), yet the"
+                f" record deals hand {index + 1}",
+                "the hand goes on",
+                f"hand {index + 1} dealt",
+            )
+        return False
+
+    def actions(self, index: int, entry: dict[str, Any]) -> bool:
+        """Audit the hand's actions; False when the replay of the hand had to stop."""
+        assert self.match is not None
+        actions = entry["actions"]
+        for position, action in enumerate(actions):
+            self.number += 1
+            self.tally.actions += 1
+            if not self.step(index, action):
+                rest = len(actions) - position - 1
+                if rest:
+                    self.note(
+                        self.obs.stopped,
+                        index,
+                        self.number,
+                        f"hand {index}: {plural(rest, 'action')} after action {self.number}"
+                        " not checked (the reference cannot play on from there)",
+                    )
+                self.number += rest
+                return False
+        return True
+
+    def step(self, index: int, entry: dict[str, Any]) -> bool:
+        """Check one action (its turn, legality, what was offered and scored) and apply it."""
+        match = self.match
+        assert match is not None
+        hand = match.hands[-1]
+        seat = entry["seat"]
+        if match.is_terminal or hand.is_terminal:
+            self.after_end(index, hand.is_terminal, entry)
+            return False
+        legal = match.legal_actions()
+        if seat != hand.current_player:
+            rule = turn_rule(hand)
+            self.exercise([rule])
+            self.diverge(
+                index,
+                self.number,
+                "seat",
+                rule,
+                f"seat {seat} acted out of turn",
+                f"seat {hand.current_player}",
+                f"seat {seat}",
+            )
+            return False
+        self.present("offered", "offered" in entry)
+        if "offered" in entry:
+            self.offered(index, entry["offered"], legal, seat)
+        resolved = resolve(entry["action"], legal)
+        if len(resolved.candidates) > 1:
+            options = ", ".join(str(a) for a in resolved.candidates)
+            self.note(
+                self.obs.undecided,
+                index,
+                self.number,
+                f"could not decide {entry['action']!r}: it may be {options}",
+            )
+            return False
+        action = resolved.action
+        if action is None or action not in legal:
+            rule, reason = refusal(hand, seat, resolved)
+            legal_text = "a legal action: " + ", ".join(map(str, legal))
+            self.refused(index, rule, reason, legal_text, entry["action"])
+            return False
+        if (
+            isinstance(action, Draw)
+            and "tile" in entry
+            and "boneyard" in self.record_hand(index)["deal"]
+        ):
+            nxt = str(hand.boneyard[0])
+            if entry["tile"] != nxt:
+                self.note(
+                    self.obs.stopped,
+                    index,
+                    self.number,
+                    f"the draw names {entry['tile']} but the deal's boneyard gives {nxt}",
+                )
+                return False
+        self.exercise(exercise.action_rules(self.ruleset, hand, action))
+        events = match.apply_action(action, seat)
+        if isinstance(action, Play):
+            self.present("score", "score" in entry)
+        if "score" in entry:
+            self.score(index, entry["score"], action, events)
+        return True
+
+    def record_hand(self, index: int) -> dict[str, Any]:
+        hand: dict[str, Any] = self.record["hands"][index - 1]
+        return hand
+
+    def after_end(self, index: int, hand_over: bool, entry: dict[str, Any]) -> None:
+        assert self.match is not None
+        if self.match.is_terminal:
+            rule = exercise.end_rule(self.ruleset)
+            what = f"side {self.match.winner} had won the match: nothing is played after it"
+        else:
+            hand = self.match.hands[-1]
+            rule = "hand.end.going-out" if hand.went_out is not None else "hand.end.block"
+            what = (
+                f"seat {hand.went_out} went out: the hand was over"
+                if hand.went_out is not None
+                else "nobody could play and the boneyard was empty: the hand was blocked"
+            )
+        self.refused(index, rule, what, "no action", f"seat {entry['seat']} {entry['action']}")
+
+    def refused(self, index: int, rule: str, what: str, expected: str, got: str) -> None:
+        """The action just numbered is one the rules refuse, by ``rule``."""
+        self.exercise([rule])
+        self.diverge(index, self.number, "action", rule, what, expected, got)
+
+    def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        self.exercise(exercise.offered_rules(self.ruleset, hand, legal))
+        missing, extra = offered_difference(offered, legal)
+        for action in missing:
+            rule = allowing_rule(self.ruleset, action)
+            self.diverge(
+                index,
+                self.number,
+                "offered",
+                rule,
+                f"the legal action {action} was not offered",
+                str(action),
+                "not offered",
+            )
+        for resolved in extra:
+            rule, reason = refusal(hand, seat, resolved)
+            self.diverge(
+                index,
+                self.number,
+                "offered",
+                rule,
+                f"{resolved.text} was offered but the rules refuse it: {reason}",
+                "not offered",
+                resolved.text,
+            )
+
+    def score(self, index: int, reported: int, action: Any, events: list[Any]) -> None:
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        play = next((e for e in events if e.kind == "play"), None)
+        expected = int(play["raw"]) if play is not None else 0
+        if play is not None:
+            self.exercise(
+                exercise.score_rules(self.ruleset, hand.layout, hand.went_out is not None)
+            )
+        if reported != expected:
+            # the hand's scores are judged on the implementation's own play scores
+            self.drift[self.setup.side_of(hand.actions[-1][0])] += reported - expected
+            rule = diagnose.play_score(
+                self.ruleset, hand.layout, reported, hand.went_out is not None
+            )
+            total = play["total"] if play is not None else 0
+            self.diverge(
+                index,
+                self.number,
+                "score",
+                rule,
+                f"{action} scores {expected} raw (the scoring ends total {total})",
+                expected,
+                reported,
+            )
+
+    def ended(self, index: int, entry: dict[str, Any]) -> None:
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        expected = "out" if hand.went_out is not None else "block" if hand.blocked else None
+        if expected is not None:
+            self.present("ended", "ended" in entry)
+        reported = entry.get("ended")
+        if reported is None:
+            return
+        rule = {"out": "hand.end.going-out", "block": "hand.end.block"}[expected or reported]
+        if self.match.is_terminal and expected is None:
+            rule = exercise.end_rule(self.ruleset)
+        self.exercise(exercise.kept(self.ruleset, [rule]))
+        if reported != expected:
+            said = expected or (
+                "the match was won" if self.match.is_terminal else "the hand is not over"
+            )
+            self.diverge(
+                index, self.number, "ended", rule, f"hand {index} ended: {said}", said, reported
+            )
+
+    def settled(self, index: int, reported: list[int]) -> None:
+        """The scores the hand reports once it is over (or the match was won in it)."""
+        assert self.match is not None
+        match = self.match
+        hand = match.hands[-1]
+        expected = [s + d for s, d in zip(match.scores, self.drift, strict=True)]
+        settled = any(e.kind == "score" and e["cause"] != "play" for e in match.events)
+        won = match.is_terminal and not settled  # won before (or without) any settlement
+        if won:
+            rules = [exercise.end_rule(self.ruleset), "match.target"]
+        else:
+            went_out = hand.went_out is not None
+            rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
+        rules += exercise.match_rules(self.ruleset, self.setup, match.events)
+        rules = exercise.kept(self.ruleset, rules)
+        self.exercise(rules)
+        if reported != expected:
+            own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+            rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+            if not won:
+                rule = diagnose.settlement(self.ruleset, self.setup, match, own)
+            state = "when the match was won" if won else "after settlement"
+            self.diverge(
+                index,
+                None,
+                "scores",
+                rule,
+                f"the match's scores by side {state} in hand {index}",
+                expected,
+                reported,
+            )
+
+    def result(self) -> None:
+        reported = self.record.get("result")
+        self.present("result", reported is not None)
+        if not reported:
+            return
+        rule = exercise.end_rule(self.ruleset)
+        self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
+        last = len(self.record["hands"])
+        if "winner" in reported and reported["winner"] != self.winner:
+            scores = reported.get("scores", self.scores)
+            readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
+            self.diverge(
+                last,
+                None,
+                "result.winner",
+                [r for r, fit in readings if fit] + [rule],
+                "the match's winner",
+                self.winner,
+                reported["winner"],
+            )
+        if "scores" in reported and reported["scores"] != self.scores:
+            self.diverge(
+                last,
+                None,
+                "result.scores",
+                rule,
+                "the match's scores by side",
+                self.scores,
+                reported["scores"],
+            )

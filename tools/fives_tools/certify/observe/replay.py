@@ -1,0 +1,71 @@
+"""What the audit replays and shows: the deal the reference plays a record's hand from,
+the record cut after a divergence, and the rule that keeps a turn where it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fives_engine import (
+    DOUBLE_SIX,
+    DRAW,
+    Deal,
+    Draw,
+    HandState,
+    Tile,
+)
+from fives_tools.certify.observe.load import parse_action_text
+
+
+def _tiles(texts: list[str]) -> list[Tile]:
+    return [Tile.parse(t) for t in texts]
+
+
+def replay_deal(deal: dict[str, Any], actions: list[dict[str, Any]], leader: int | None) -> Deal:
+    """The deal the reference replays: the record's boneyard, or else one made of the tiles
+    the draws name, in order, followed by the tiles nobody holds (never drawn here)."""
+    hands = [_tiles(h) for h in deal["hands"]]
+    draws = [[None if t is None else Tile.parse(t) for t in r] for r in deal.get("draws", [])]
+    if "boneyard" in deal:
+        boneyard = _tiles(deal["boneyard"])
+    else:
+        drawn = [
+            Tile.parse(a["tile"])
+            for a in actions
+            if isinstance(parse_action_text(a["action"]), Draw)
+        ]
+        seen = {t for h in hands for t in h} | set(drawn)
+        boneyard = drawn + [t for t in DOUBLE_SIX if t not in seen]
+    return Deal.of(hands, boneyard, leader, draws)
+
+
+def turn_rule(hand: HandState) -> str:
+    """The rule that keeps the turn with the player to act: the playable tile they just
+    drew, the draw they are in the middle of, or else the order of play."""
+    if hand.drawn is not None:
+        return "turn.play-drawn-tile"
+    if hand.actions and hand.actions[-1] == (hand.current_player, DRAW):
+        return "turn.draw-until-playable"
+    return "turn.clockwise"
+
+
+def text(value: Any) -> str:
+    return "null" if value is None else str(value)
+
+
+def prefix(record: dict[str, Any], hand: int, action: int | None) -> dict[str, Any]:
+    """The record cut after match action ``action`` (or after hand ``hand`` when None):
+    the shortest prefix of the record that shows a divergence there."""
+    hands = [dict(h) for h in record["hands"][:hand]]
+    if action is not None:
+        before = sum(len(h["actions"]) for h in record["hands"][: hand - 1])
+        last = hands[-1]
+        if action - before < len(last["actions"]):
+            last["actions"] = last["actions"][: action - before]
+            for key in ("ended", "scores", "events"):
+                last.pop(key, None)
+    out = {k: v for k, v in record.items() if k not in ("hands", "result")}
+    out["hands"] = hands
+    if hand == len(record["hands"]) and action is None and "result" in record:
+        out["result"] = record["result"]
+    return out

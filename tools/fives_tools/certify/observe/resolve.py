@@ -1,0 +1,143 @@
+"""An implementation's action text resolved against the reference's state: a play in the
+notation is itself; a play in the pips form (``fives_engine.PipsPlay``) is matched against
+the reference's legal plays. Candidates that differ only as mirror images (the two side
+branches of a spinner, the two straight sides of a lone double) are one move and resolve
+to the first; candidates that truly differ are *undecided*, never guessed.
+
+It also says why: the rule that forbids an action the rules refuse, and the rule that
+allows a legal action an implementation left out of what it offered.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fives_engine import (
+    DOUBLE_SIX,
+    Action,
+    Draw,
+    HandState,
+    IllegalPlayError,
+    Pass,
+    PipsPlay,
+    Play,
+    Port,
+    Ruleset,
+)
+from fives_tools.certify.observe.exercise import kept
+from fives_tools.certify.observe.load import parse_action_text
+
+_TWINS = {
+    frozenset((Port.SIDE_BRANCH_A, Port.SIDE_BRANCH_B)),
+    frozenset((Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)),
+}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What an action text stands for: one action, none (``candidates`` empty: no legal
+    play fits it) or several that truly differ (undecided)."""
+
+    text: str
+    candidates: tuple[Action, ...]
+    pips: PipsPlay | None = None
+
+    @property
+    def action(self) -> Action | None:
+        return self.candidates[0] if len(self.candidates) == 1 else None
+
+
+def _mirrors(plays: list[Play]) -> bool:
+    """Whether the plays differ only as mirror images: one tile on one anchor, twin places."""
+    first = plays[0]
+    return all(
+        (p.tile, p.anchor) == (first.tile, first.anchor)
+        and p.port is not None
+        and first.port is not None
+        and (p.port == first.port or frozenset((p.port, first.port)) in _TWINS)
+        for p in plays
+    )
+
+
+def resolve(text: str, legal: list[Action]) -> Resolved:
+    """``text`` against the legal actions of the turn (the reference's, canonical order)."""
+    parsed = parse_action_text(text)
+    if not isinstance(parsed, PipsPlay):
+        return Resolved(text, (parsed,))
+    fits = [a for a in legal if isinstance(a, Play) and parsed.matches(a)]
+    if len(fits) > 1 and _mirrors(fits):
+        fits = fits[:1]
+    if not fits and parsed.is_lead:
+        return Resolved(text, (Play(parsed.tile),), parsed)
+    return Resolved(text, tuple(fits), parsed)
+
+
+def _possible(hand: HandState, pips: PipsPlay) -> list[Play]:
+    """Every canonical play the pips text may stand for, legal or not."""
+    anchors = [pips.anchor] if pips.anchor is not None else hand.layout.tiles
+    return [
+        Play(pips.tile, anchor, port)
+        for anchor in anchors
+        for port in Port
+        if anchor in DOUBLE_SIX and pips.matches(Play(pips.tile, anchor, port))
+    ]
+
+
+def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
+    """(rule, reason) the rules give for refusing the action ``seat`` took."""
+    tries: list[Action] = list(resolved.candidates)
+    if resolved.pips is not None and not tries:
+        tries = list(_possible(hand, resolved.pips))
+        if not tries:
+            where = resolved.pips.anchor or f"an open end showing {resolved.pips.pips}"
+            return "play.match-attach-point", f"{resolved.text}: no place on {where} takes it"
+    found: tuple[str, str] | None = None
+    state = f" ({hand.describe()})"
+    for action in tries:
+        try:
+            hand.copy().apply_action(action, seat)
+        except IllegalPlayError as exc:
+            reason = re.sub(r" \[rule [^\]]*\]", "", str(exc)).replace(state, "")
+            found = found or (exc.rule, reason)
+    return found or ("play.match-attach-point", f"{resolved.text}: refused")
+
+
+def allowing_rule(ruleset: Ruleset, action: Action) -> str:
+    """The rule that makes a legal action legal (named when an implementation left it out)."""
+    if isinstance(action, Draw):
+        rule = "turn.draw-until-playable"
+    elif isinstance(action, Pass):
+        rule = "turn.pass-empty-boneyard"
+    elif isinstance(action, Play) and action.anchor is None:
+        rule = "lead.any-tile"
+    elif isinstance(action, Play) and action.port is not None and action.port.is_branch:
+        rule = f"layout.spinner.{ruleset.spinners}"
+    elif isinstance(action, Play) and action.anchor is not None and action.anchor.is_double:
+        rule = "layout.double.crosswise"
+    else:
+        rule = "play.match-attach-point"
+    return (kept(ruleset, [rule]) or ["play.match-attach-point"])[0]
+
+
+def offered_difference(
+    offered: list[str], legal: list[Action]
+) -> tuple[list[Action], list[Resolved]]:
+    """(legal actions not offered, offered texts that stand for no legal action).
+
+    An offered pips text covers every legal play it may stand for."""
+    covered: set[Action] = set()
+    extra: list[Resolved] = []
+    for text in offered:
+        parsed = parse_action_text(text)
+        if isinstance(parsed, PipsPlay):
+            fits = [a for a in legal if isinstance(a, Play) and parsed.matches(a)]
+            covered.update(fits)
+            if not fits:
+                extra.append(Resolved(text, (), parsed))
+        elif parsed in legal:
+            covered.add(parsed)
+        else:
+            extra.append(Resolved(text, (parsed,)))
+    missing = [a for a in legal if a not in covered]
+    return missing, extra
