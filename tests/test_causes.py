@@ -1,9 +1,11 @@
-"""The certificate names the broken rule: FAIL only on a failing case's primary rule,
-"affected" on the rules it touches, and a likely causes block ranking the rules that
-explain the failures (tools/fives_tools/certify/reports/causes.py)."""
+"""The certificate names the broken rule: a failure implicates the rules that decide the
+fields that differ (tools/fives_tools/certify/reports/blame.py), FAIL marks only the one
+the run blames, "affected" the others, and the likely causes, which open every report,
+rank the rules that explain the failures (tools/fives_tools/certify/reports/causes.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -13,9 +15,13 @@ from bent_engines.catalog import DisplayNotDivided
 
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports import formats
-from fives_tools.certify.reports.causes import TOUCH, likely_causes
+from fives_tools.certify.reports.blame import implicated
+from fives_tools.certify.reports.causes import TOUCH, blamed_rules, likely_causes
+from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import AFFECTED, print_report, table, verdict
+from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result, Run, run_cases
 
 
@@ -85,40 +91,143 @@ def test_no_failures_no_causes() -> None:
     assert likely_causes([_result(1, PASS, "a")]) == []
 
 
+def _layout_case(primary: str, rules: tuple[str, ...], capability: str, **facts: object) -> Case:
+    """A layout case of a lone [6|6] with the fixture's facts of every level."""
+    request = {"type": "layout", "game": "five-up", "plays": ["[6|6]"]}
+    return dataclasses.replace(_case(0, primary, rules, capability), request=request, facts=facts)
+
+
+LAYOUT_RULES = (
+    "layout.double.crosswise",
+    "layout.spinner.every-double",
+    "score.ends.double-outer-both-halves",
+    "score.play.multiple-of-five",
+    "score.unit.display",
+)
+
+
+def _scored(raw: int, display: int, total: int) -> Result:
+    """A play-score case of a lone [6|6] (ends total 12, scoring 0), answered otherwise."""
+    case = _layout_case(
+        "layout.double.crosswise",
+        LAYOUT_RULES,
+        levels.PLAY_SCORE,
+        total=12,
+        scoring_ends=["[6|6]: 12"],
+        attach_points=["[6|6] (straight side A, 6)"],
+    )
+    mismatch = Mismatch("score", {"raw": 0, "display": 0}, {"raw": raw, "display": display})
+    reply = {"score": {"raw": raw, "display": display}, "total": total}
+    return Result(case, FAIL, [mismatch], reply=reply)
+
+
+def test_a_right_total_with_a_wrong_raw_implicates_the_scoring_rule_alone() -> None:
+    blame = implicated(_scored(10, 2, 12))
+    assert blame.rules == ("score.play.multiple-of-five",)
+    assert blame.why == (
+        "your ends total 12, which is right; 12 is not a positive multiple of 5,"
+        " so it scores 0; you scored 10",
+    )
+
+
+def test_a_right_raw_with_wrong_display_points_implicates_the_display_rule() -> None:
+    case = _scored(0, 0, 12).case
+    mismatch = Mismatch("score", {"raw": 15, "display": 3}, {"raw": 15, "display": 15})
+    blame = implicated(Result(case, FAIL, [mismatch], reply={"total": 15}))
+    assert blame.rules == ("score.unit.display",)
+
+
+def test_a_wrong_total_implicates_the_rules_of_the_ends_not_the_scoring() -> None:
+    result = _scored(5, 1, 6)
+    result.reply = {**(result.reply or {}), "scoring_ends": ["[6|6]: 6"]}
+    rules = set(implicated(result).rules)
+    assert "score.play.multiple-of-five" not in rules and "score.unit.display" not in rules
+    assert "score.ends.double-outer-both-halves" in rules
+
+
+def test_an_attach_point_list_implicates_the_rules_of_the_places_that_differ() -> None:
+    rules = (
+        "layout.attach-points-not-scoring-ends",
+        "layout.double.crosswise",
+        "layout.side-a-first",
+        "layout.spinner.every-double",
+        "play.match-attach-point",
+    )
+    case = _layout_case("layout.double.crosswise", rules, levels.ATTACH_POINTS)
+    missing = Mismatch(
+        "attach_points",
+        ["[4|4] (side branch A, 4)", "[4|4] (side branch B, 4)"],
+        [],
+    )
+    blame = implicated(Result(case, FAIL, [missing]))
+    assert "layout.spinner.every-double" in blame.rules
+    assert "layout.side-a-first" in blame.rules  # side B
+    assert "layout.double.crosswise" not in blame.rules  # no straight side differs
+
+
+def test_a_changed_rounding_in_an_event_implicates_the_rounding_rule() -> None:
+    case = dataclasses.replace(
+        _case(
+            1,
+            "settle.deduct-each-hand",
+            ("settle.deduct-each-hand", "settle.round-nearest-five", "side.alone"),
+            levels.SETTLEMENT,
+        ),
+        kind="settlement",
+    )
+    event = {"event": "score", "cause": "deduction", "seat": 1, "pips": 2, "rounded": 0, "raw": 0}
+    got = {**event, "rounded": 5, "raw": -5}
+    blame = implicated(Result(case, FAIL, [Mismatch("events", [event], [got])]))
+    assert blame.rules == ("settle.round-nearest-five",)
+
+
+def test_must_failures_rank_above_implementation_defined_ones() -> None:
+    # "b" fails three implementation-defined cases, "a" one must case that also passes once
+    results = [_result(n, FAIL, "b") for n in (1, 2, 3)]
+    results = [
+        Result(dataclasses.replace(r.case, level="implementation-defined"), FAIL) for r in results
+    ]
+    results += [_result(4, FAIL, "a"), _result(5, PASS, "a")]
+    causes = likely_causes(results)
+    assert [c.rule for c in causes] == ["a", "b"]
+    assert causes[1].score > causes[0].score
+
+
 @pytest.fixture(scope="module")
 def bent_run() -> Run:
     return run_cases(PythonAdapter(DisplayNotDivided()), load_cases())
 
 
-def test_the_rule_table_fails_only_primary_rules(bent_run: Run) -> None:
+def test_fail_only_on_the_blamed_rule_and_the_primary_rule_affected(bent_run: Run) -> None:
     grid = table(bent_run)["five-up"]
     cells = {rule: verdict(grid[rule].get(levels.PLAY_SCORE)) for rule in grid}
     assert cells["score.unit.display"] == "FAIL"
-    # diagram 1-4 fails on its score; it is about the outer ends, which it only shows
-    assert cells["score.ends.outer-end"] == "FAIL"
-    # every layout case joins tiles, but none whose primary rule it is has a score to fail
-    assert cells["play.match-attach-point"] == AFFECTED
-    failing = {r.case.primary for r in bent_run.results if r.status == FAIL}
-    touched_only = {
-        rule for r in bent_run.results if r.status == FAIL for rule in r.case.rules
-    } - failing
-    assert touched_only
+    # diagram 1-4 fails on its display points; its primary rule is the outer ends, which
+    # its fields do not implicate: affected, not FAIL
+    assert cells["score.ends.outer-end"] == AFFECTED
+    blamed = blamed_rules(bent_run.results)
+    assert set(blamed.values()) == {"score.unit.display"}
     for game, rows in table(bent_run).items():
-        for rule in touched_only:
-            assert all(verdict(cell) != "FAIL" for cell in rows.get(rule, {}).values()), (
-                game,
-                rule,
-            )
+        for rule, by_level in rows.items():
+            if rule != "score.unit.display":
+                assert all(verdict(cell) != "FAIL" for cell in by_level.values()), (game, rule)
 
 
-def test_every_report_ends_with_the_likely_causes(bent_run: Run) -> None:
+def test_every_report_opens_with_the_likely_causes(bent_run: Run) -> None:
     out = io.StringIO()
     print_report(bent_run, out)
     console = out.getvalue()
-    block = console[console.index("Likely causes") :]
-    assert block.splitlines()[1].strip().startswith("1. score.unit.display: primary rule of")
-    assert "## Likely causes\n\n1. score.unit.display" in formats.to_markdown(bent_run)
+    causes = console.index("Likely causes")
+    assert causes < console.index("Five Up (five-up)") < console.index("\nFailures")
+    assert console[causes:].splitlines()[1].strip().startswith("1. score.unit.display: implicated")
+    markdown = formats.to_markdown(bent_run)
+    assert "## Likely causes\n\n1. score.unit.display" in markdown
+    assert markdown.index("## Likely causes") < markdown.index("## Five Up")
+    page = certificate_html(Entry("bent", bent_run, "fives certify"))
+    assert page.index("Likely causes") < page.index('<h2 id="five-up">')
+    assert "<li>score.unit.display: implicated" in page
     data = json.loads(json.dumps(formats.to_json(bent_run)))
     assert data["likely_causes"][0]["rule"] == "score.unit.display"
-    assert data["likely_causes"][0]["failing_primary"] > 0
+    assert data["likely_causes"][0]["failing_must"] > 0
+    assert "is right; in display points it is" in data["likely_causes"][0]["example"]
     assert all("primary" in case for case in data["cases"])

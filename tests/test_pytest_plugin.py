@@ -117,6 +117,24 @@ def test_an_adapter_that_cannot_be_loaded_is_a_usage_error(tmp_path: Path) -> No
     assert "cannot import 'no_such_module'" in proc.stderr
 
 
+def test_the_summary_blames_only_the_rule_a_rounded_total_breaks(tmp_path: Path) -> None:
+    """The issue's Five Up adapter, whose only bug rounds a total to the nearest 5: every
+    line of pytest's short summary names the scoring rule, none a rule it gets right."""
+    proc = _pytest(
+        tmp_path,
+        "--fives-python",
+        "tests.bent_engines.catalog:RoundsTotalToNearestFive",
+        "--fives-case",
+        "five-up/layout/*",
+        "-rf",
+    )
+    failed = [line for line in proc.stdout.splitlines() if line.startswith("FAILED ")]
+    assert failed, proc.stdout + proc.stderr
+    for line in failed:
+        assert " - score.play.multiple-of-five: your ends total " in line, line
+        assert "crosswise" not in line and "spinner" not in line, line
+
+
 def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path: Path) -> None:
     (tmp_path / "test_project.py").write_text(
         'def test_project():\n    assert False, "the project test ran"\n', "utf-8"
@@ -138,9 +156,13 @@ def test_markers_counts_summary_and_a_rerun_hint_that_works_when_pasted(tmp_path
     assert "collected 5 items / 1 deselected / 4 selected" in out
     assert "2 failed, 2 passed, 1 deselected" in out
     assert (
-        "fives::five-up/scoring/total-15#score-table - score.unit.display:"
-        " score: display: expected 3, got 15\n" in out
+        "fives::five-up/scoring/total-15#score-table - score.unit.display: your raw score 15"
+        " is right; in display points it is 3; you said 15 (score: display: expected 3,"
+        " got 15)\n" in out
     )
+    causes = out.index("fives: likely causes")
+    assert causes < out.index("short test summary info")
+    assert out[causes:].splitlines()[1].startswith("1. score.unit.display: implicated by 2")
     hint = re.search(r"re-run: (pytest .*total-15#score-table')", out)
     assert hint is not None, out
     pasted = subprocess.run(

@@ -219,3 +219,25 @@ Feature: Rulings where the sources are terse
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:score.ends.double-interior-zero
+  Scenario Outline: A spinner that was not the lead, surrounded on all four sides, counts nothing
+    Given a <game> layout after the plays "[1|5] [1|1]@[1|5]:small-end [1|2]@[1|1]:straight-b [1|3]@[1|1]:branch-a"
+    When "[0|1]@[1|1]:branch-b" is played
+    Then the scoring ends total 10
+    And the play scores 10 raw
+    And every fact of fixture "layout/non-lead-spinner-interior" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @all-fives @rule:score.unit.raw
+  Scenario: All Fives keeps scores in points: ends totalling 15 score 15
+    Given an all-fives layout after the plays "[3|6]"
+    When "[6|6]@[3|6]:big-end" is played
+    Then the scoring ends total 15
+    And the play scores 15 raw
+    And every fact of fixture "layout/all-fives-score-kept-in-raw-points" holds for all-fives

@@ -273,6 +273,57 @@ class LaterDoublesNotCrosswise(Bent):
         return [_scoring(ends)]
 
 
+class RoundsTotalToNearestFive(Bent):
+    """A Five Up adapter written from the protocol with this one bug, and declaring Five
+    Up alone: its layouts, ends and totals are all right, so only the scoring rule may
+    carry FAIL."""
+
+    BENT_RULE = "score.play.multiple-of-five"
+    MISTAKE = "Five Up: a total that is no multiple of 5 scores, rounded to the nearest 5"
+
+    def start(self) -> dict[str, Any]:
+        return {**super().start(), "games": ["five-up"]}
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def play_raw(total: int) -> int:
+            return (total + 2) // 5 * 5  # remainders 1 and 2 down, 3 and 4 up
+
+        return [mock.patch.object(Ruleset, "play_raw", staticmethod(play_raw))]
+
+
+class NonLeadSpinnerCountsInterior(Bent):
+    """Only a spinner that was not the lead goes wrong: once both its straight sides are
+    filled it still counts its pips (listed as a scoring end, and in the total)."""
+
+    BENT_RULE = "score.ends.double-interior-zero"
+    MISTAKE = "a spinner that was not the lead still counts once both straight sides are filled"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        place, listed = Layout._place, Layout.scoring_ends
+
+        def interior(layout: Layout) -> list[ScoringEnd]:
+            lead = layout._order[0] if layout._order else None
+            return [
+                ScoringEnd(tile, tile.pips)
+                for tile, p in layout._placed.items()
+                if tile != lead and tile.is_double and p.spinner and _straights_full(p)
+            ]
+
+        def bent_place(self: Layout, play: Play) -> int:
+            place(self, play)
+            self._total = sum(p.value for p in self._placed.values())
+            self._total += sum(end.value for end in interior(self))
+            return self._total
+
+        def scoring_ends(self: Layout) -> list[ScoringEnd]:
+            return sorted([*listed(self), *interior(self)], key=ScoringEnd.sort_key)
+
+        return [
+            mock.patch.object(Layout, "_place", bent_place),
+            mock.patch.object(Layout, "scoring_ends", scoring_ends),
+        ]
+
+
 # -- turns, settlement and match end ------------------------------------------------------
 
 
@@ -772,6 +823,8 @@ ALL: list[type[Bent]] = [
     AnyPipsMatch,
     TilePlayedTwice,
     LaterDoublesNotCrosswise,
+    RoundsTotalToNearestFive,
+    NonLeadSpinnerCountsInterior,
     DrawWhileHoldingPlay,
     PlayAnotherAfterDraw,
     RoundsTwoUp,

@@ -30,7 +30,8 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
-from fives_tools.certify.reports.console import describe_failure, failure_summary
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines
+from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.runner import (
     ERROR,
@@ -43,6 +44,7 @@ from fives_tools.certify.runner import (
     skip_reason,
 )
 from fives_tools.options import command, seconds
+from fives_tools.text import clean
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
 pytest_plugins = ["fives_tools.certify.fuzz.pytest_fuzz"]
@@ -276,18 +278,39 @@ def pytest_runtest_makereport(
     return report
 
 
+def _likely_causes(terminalreporter: Any, results: list[Result]) -> None:
+    """The likely causes, just above pytest's short summary: the rules to fix, most likely
+    first. Each failure's line of the short summary then names the rule the whole run
+    blames (the item, failing, could only name the rules its own fields implicate)."""
+    if not any(r.status in (FAIL, ERROR) for r in results):
+        return
+    terminalreporter.write_sep("=", "fives: " + CAUSES_HEADING.lower())
+    for line in cause_lines(results):
+        terminalreporter.write_line(clean(line))
+    blamed = blamed_rules(results)
+    by_node = {f"fives::{r.case.id}": r for r in results}
+    for report in terminalreporter.stats.get("failed", []):
+        result = by_node.get(report.nodeid)
+        if result is not None and isinstance(report.longrepr, str):
+            rest = report.longrepr.split("\n", 1)[1:]
+            head = failure_summary(result, blamed.get(result.case.id, ""))
+            report.longrepr = "\n".join([head, *rest])
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     session.config.stash[_ITEMS] = [i for i in session.items if isinstance(i, FivesCaseItem)]
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """What the cases that ran cover (:mod:`.covers`), as every certificate says it: a
-    case that did not run (deselected, or the session stopped) is left out. Under
-    pytest-xdist the cases run in the workers, and nothing is shown."""
+    """The likely causes of the failures (:mod:`.reports.causes`), then what the cases that
+    ran cover (:mod:`.covers`), as every certificate says them; a case that did not run
+    (deselected, or the session stopped) is left out. Under pytest-xdist the cases run in
+    the workers, and nothing is shown."""
     items = config.stash.get(_ITEMS, [])
     info = config.stash[_KEY].info if _KEY in config.stash else None
     if info is None or not items:
         return
+    _likely_causes(terminalreporter, [i.result for i in items if i.result is not None])
     results = {i.case.id: i.result for i in items if i.result is not None}
     selected = {i.case.id for i in items}
     run = Run(info, [])

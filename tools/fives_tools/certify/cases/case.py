@@ -42,6 +42,10 @@ class Case:
     #: The one rule the case exists to check (one of ``rules``); a failure marks this
     #: rule FAIL and the other rules only "affected".
     primary: str = ""
+    #: Every hand-worked fact of the fixture, of every level (``expect`` holds only this
+    #: level's): not compared, only read to explain a failure (a play-score case's
+    #: ``total`` says whether a wrong score comes from the ends or from scoring them).
+    facts: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def tags(self) -> frozenset[str]:

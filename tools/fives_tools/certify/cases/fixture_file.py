@@ -184,7 +184,8 @@ def cases_from(path: Path) -> list[Case]:
     out = []
     for game in data["games"]:
         ruleset = find_game(game)
-        for capability, expect in _by_capability(data["kind"], _expect(path, data, game)):
+        facts = _expect(path, data, game)
+        for capability, expect in _by_capability(data["kind"], facts):
             out.append(
                 Case(
                     id=f"{game}/{data['id']}#{capability}",
@@ -201,6 +202,7 @@ def cases_from(path: Path) -> list[Case]:
                     interpretation=data.get("interpretation"),
                     capability=capability,
                     primary=data["primary"],
+                    facts=facts,
                 )
             )
     return out

@@ -1,34 +1,43 @@
 """Likely causes: the rules that best explain a run's failures, most likely first.
 
-A failing case says *some* rule it involves is broken, most likely its primary rule (the
-one it exists to check), possibly one it merely touches. A passing case says the rules it
-involves hold, at least as far as it looks. The ranking weighs the two, over every game of
-the run at once (a rule has one ID in every game that states it, and an engine that bends
-it usually bends it in each):
+A failing case says some rule it *implicates* is broken: one of its rules that decides a
+field that differs (:mod:`.blame`: a right total with a wrong raw score implicates the
+scoring rule, not the layout). A passing case says the rules it involves hold, at least as
+far as it looks. The ranking weighs the two, over every game of the run at once (a rule
+has one ID in every game that states it, and an engine that bends it usually bends it in
+each):
 
-* **support** ``E``: each failing case adds 1 to its primary rule and ``TOUCH`` (1/4) to
-  every other rule it touches. A rule that is the primary of many failures explains them
-  best; touching counts a little, so that a rule without a primary case of its own can
-  still be named, and a rule touched by every failure still stands out.
+* **support** ``E``: each failing case adds 1 to its primary rule (the one it exists to
+  check) if its fields implicate it, and ``TOUCH`` (1/4) to every other rule they
+  implicate; if they do not implicate its primary rule, the rules they do implicate share
+  that 1 (a case whose score alone is wrong blames the scoring rule whole). A rule that
+  many failures implicate, as their primary rule, explains them best.
 * **contrary evidence** ``A``: each *passing* case of a level (game and capability) where
-  the rule is involved in some failure adds 1 if the rule is its primary, ``TOUCH`` if it
+  the rule is implicated in some failure adds 1 if the rule is its primary, ``TOUCH`` if it
   merely touches it. Passing cases of other levels say nothing: a scoring bug does not
-  make connection cases fail, so they cannot clear the rule.
-* **what a level cannot see** (``BLIND``): a layout case compares only its level's fields,
-  and some rules cannot change them (no scoring rule changes an attach point). Such a case
-  neither accuses nor clears those rules; if its primary rule is one of them, the rules it
-  touches share the blame.
+  make connection cases fail, so they cannot clear the rule. A level neither accuses nor
+  clears the rules it cannot see (:data:`.blame.BLIND`).
 * **score** ``E * E / (E + A)``: the support scaled by the share of the evidence that is
   against the rule holding. A rule whose own cases all fail keeps its whole support; a
   rule exercised by as many passing cases as failing ones keeps half of it.
 
-Ties are broken by more failing cases as primary, then by rule ID, so the order is stable.
-Errors count as failures: a crash on a case is evidence against what the case checks.
-A case without a primary rule counts as touching all its rules.
+A rule implicated by a failing ``must`` case always ranks above every rule implicated only
+by cases of a reading (``implementation-defined``): a broken sentence of the sources comes
+before a documented choice answered otherwise. Then ties are broken by more failing cases
+as primary, then by rule ID, so the order is stable. Errors count as failures: a crash on a
+case is evidence against what the case checks.
 
-The ranking is only as good as the cases: a rule that no case isolates (no case of its
-own, or its cases always failing together with another rule's) cannot come first. The
-suite's bent engines, each bending one rule, check that it does (tests/test_bent_engines.py).
+Each failing case marks FAIL on one rule, the one it *blames*: the first in this ranking of
+the rules it implicates and of the likely causes that decide its differing fields though
+the case does not name them (a turn-flow case whose play events score wrong, under an
+engine whose spinner counts its interior, blames the interior rule: its own rules are the
+turn's). Its other rules show "affected", its primary rule too when its fields do not
+implicate it.
+
+The ranking is only as good as the cases: a rule that no case isolates (no case in which
+it alone decides the answer) cannot come first. The suite's bent engines, each bending one
+rule, check that it does, and that no other rule carries FAIL
+(tests/test_bent_engines.py).
 """
 
 from __future__ import annotations
@@ -38,21 +47,13 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from fives_tools.certify.cases import levels
+from fives_engine import find_game
+from fives_tools.certify.reports.blame import BLIND, Blame, implicated
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
 from fives_tools.text import plural
 
 #: The weight of a rule a case touches, against 1 for the case's primary rule.
 TOUCH = 0.25
-
-#: Rules a level cannot see, by ID prefix: a layout case of that level neither fails nor
-#: passes because of them (attach points and connections do not depend on scoring; the
-#: scoring ends and their total do not depend on the unit a score is kept in).
-BLIND: dict[str, tuple[str, ...]] = {
-    levels.SCORING_ENDS: ("score.unit.",),
-    levels.ATTACH_POINTS: ("score.",),
-    levels.CONNECTIONS: ("score.",),
-}
 
 
 @dataclass(frozen=True)
@@ -61,23 +62,36 @@ class Cause:
 
     rule: str
     score: float
-    failing_primary: int  # failing cases whose primary rule it is
-    failing_touched: int  # failing cases that merely touch it
+    failing_primary: int  # failing cases whose primary rule it is, that implicate it
+    failing_touched: int  # other failing cases that implicate it
+    failing_must: int  # failing must cases that implicate it
     passing: int  # passing cases of the same levels that involve it
     games: tuple[str, ...]
+    example: str  # a failing case that implicates it, and why, in the implementation's terms
 
     def describe(self) -> str:
+        must = "" if self.failing_must else " (implementation-defined cases only)"
         return (
-            f"{self.rule}: primary rule of {plural(self.failing_primary, 'failing case')},"
-            f" touched by {self.failing_touched} more; {plural(self.passing, 'passing case')}"
-            f" of the same levels {'involves' if self.passing == 1 else 'involve'} it"
-            f" ({', '.join(self.games)})"
+            f"{self.rule}: implicated by"
+            f" {plural(self.failing_primary + self.failing_touched, 'failing case')}{must},"
+            f" {self.failing_primary} of them as primary rule;"
+            f" {plural(self.passing, 'passing case')} of the same levels"
+            f" {'involves' if self.passing == 1 else 'involve'} it"
+            f" ({', '.join(self.games)}). For example {self.example}"
         )
 
 
-def _weights(result: Result) -> dict[str, float]:
-    """The weight of each rule a case's verdict bears on: 1 for its primary rule, ``TOUCH``
-    for the others, none for the rules its level cannot see."""
+def _support(result: Result, blame: Blame) -> dict[str, float]:
+    """What a failing case adds to each rule it implicates (see the module)."""
+    primary = result.case.primary
+    if primary in blame.rules:
+        return {rule: 1.0 if rule == primary else TOUCH for rule in blame.rules}
+    return {rule: 1.0 / len(blame.rules) for rule in blame.rules}
+
+
+def _cleared(result: Result) -> dict[str, float]:
+    """What a passing case says for each rule it involves: 1 for its primary rule,
+    ``TOUCH`` for the others, none for the rules its level cannot see."""
     case = result.case
     blind = BLIND.get(case.capability, ())
     return {
@@ -87,30 +101,43 @@ def _weights(result: Result) -> dict[str, float]:
     }
 
 
+def blames(results: Sequence[Result]) -> dict[str, Blame]:
+    """Every failing case's implicated rules, by case ID."""
+    return {r.case.id: implicated(r) for r in results if r.status in (FAIL, ERROR)}
+
+
 def likely_causes(results: Sequence[Result]) -> list[Cause]:
-    """The rules involved in failing cases, most likely cause first (see the module)."""
+    """The rules implicated by failing cases, most likely cause first (see the module)."""
     failing = [r for r in results if r.status in (FAIL, ERROR)]
+    blamed = blames(results)
     support: dict[str, float] = defaultdict(float)
     primary: dict[str, int] = defaultdict(int)
     touched: dict[str, int] = defaultdict(int)
+    must: dict[str, int] = defaultdict(int)
     scope: dict[str, set[tuple[str, str]]] = defaultdict(set)
     games: dict[str, set[str]] = defaultdict(set)
+    example: dict[str, str] = {}
     for result in failing:
-        for rule, weight in _weights(result).items():
+        blame = blamed[result.case.id]
+        for rule, weight in _support(result, blame).items():
             support[rule] += weight
-            if weight == 1.0:
+            if rule == result.case.primary:
                 primary[rule] += 1
             else:
                 touched[rule] += 1
+            must[rule] += result.case.level == "must"
             scope[rule].add((result.case.game, result.case.capability))
             games[rule].add(result.case.game)
+            first_must = result.case.level == "must" and must[rule] == 1
+            if rule not in example or first_must:  # a must case's words, where there is one
+                example[rule] = f"{result.case.id}: {'; '.join(blame.why)}"
     against: dict[str, float] = defaultdict(float)
     passing: dict[str, int] = defaultdict(int)
     for result in results:
         if result.status != PASS:
             continue
         level = (result.case.game, result.case.capability)
-        for rule, weight in _weights(result).items():
+        for rule, weight in _cleared(result).items():
             if level in scope.get(rule, ()):
                 against[rule] += weight
                 passing[rule] += 1
@@ -120,18 +147,45 @@ def likely_causes(results: Sequence[Result]) -> list[Cause]:
             support[rule] * support[rule] / (support[rule] + against[rule]),
             primary[rule],
             touched[rule],
+            must[rule],
             passing[rule],
             tuple(sorted(games[rule])),
+            example[rule],
         )
         for rule in support
     ]
-    return sorted(causes, key=lambda c: (-c.score, -c.failing_primary, c.rule))
+    return sorted(causes, key=lambda c: (not c.failing_must, -c.score, -c.failing_primary, c.rule))
 
 
-def cause_lines(results: Sequence[Result], limit: int = 5) -> list[str]:
+def blamed_rules(results: Sequence[Result]) -> dict[str, str]:
+    """The rule each failing case marks FAIL, by case ID (see the module)."""
+    causes = [cause.rule for cause in likely_causes(results)]
+    rank = {rule: i for i, rule in enumerate(causes)}
+    out = {}
+    for result in results:
+        if result.status not in (FAIL, ERROR):
+            continue
+        blame = implicated(result)
+        game = find_game(result.case.game).rules
+        wider = [rule for rule in causes if rule in game and rule.startswith(blame.families)]
+        out[result.case.id] = min(
+            (*blame.rules, *wider), key=lambda rule: rank.get(rule, len(rank))
+        )
+    return out
+
+
+#: How many likely causes a certificate shows (the JSON report has them all).
+SHOWN = 5
+
+
+def cause_texts(results: Sequence[Result], limit: int = SHOWN) -> list[str]:
+    """The likely causes a certificate shows, most likely first, each in words."""
+    return [cause.describe() for cause in likely_causes(results)[:limit]]
+
+
+def cause_lines(results: Sequence[Result], limit: int = SHOWN) -> list[str]:
     """The likely causes block of a certificate: numbered, most likely first."""
-    causes = likely_causes(results)[:limit]
-    return [f"{i}. {cause.describe()}" for i, cause in enumerate(causes, 1)]
+    return [f"{i}. {text}" for i, text in enumerate(cause_texts(results, limit), 1)]
 
 
 def causes_json(results: Sequence[Result]) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.causes import blamed_rules, cause_texts
 from fives_tools.certify.reports.console import (
     AFFECTED,
     counts_text,
@@ -75,23 +76,34 @@ def bad_results(run: Run) -> list[Result]:
     return [r for r in run.results if r.status in (FAIL, ERROR)]
 
 
-def _failure_of(run: Run, game: str, rule_id: str, level: str, word: str) -> Result | None:
-    """The first failing case the cell's word stands for: one whose primary rule it is for
-    FAIL and ERROR, one that touches the rule for ``affected``."""
+def _failure_of(
+    run: Run, blamed: dict[str, str], game: str, rule_id: str, level: str, word: str
+) -> Result | None:
+    """The first failing case the cell's word stands for: one that blames the rule
+    (:func:`.causes.blamed_rules`) for FAIL and ERROR, one that involves the rule and
+    blames another for ``affected``."""
     for result in bad_results(run):
         case = result.case
-        if case.game != game or case.capability != level or rule_id not in case.rules:
+        blames = blamed.get(case.id) == rule_id
+        if case.game != game or case.capability != level:
             continue
-        primary = not case.primary or case.primary == rule_id
-        if (word == AFFECTED) != primary:
+        if rule_id not in case.rules and not blames:
+            continue
+        if (word == AFFECTED) != blames:
             return result
     return None
+
+
+def causes_of(entry: Entry) -> list[str]:
+    """An implementation's likely causes, as its certificate opens with them."""
+    return cause_texts(entry.run.results) if bad_results(entry.run) else []
 
 
 def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]]]:
     """game -> level -> rule -> one cell per entry, for every rule some case of that game
     and level checks, in the rule book's order."""
     grids = [table(entry.run) for entry in entries]
+    blamed = [blamed_rules(entry.run.results) for entry in entries]
     present = {r.case.game for e in entries for r in e.run.results}
     out: dict[str, dict[str, dict[str, list[Cell]]]] = {}
     for game in [g for g in game_names() if g in present]:
@@ -102,10 +114,12 @@ def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]
                 if not any(found):
                     continue
                 row = []
-                for entry, cell in zip(entries, found, strict=True):
+                for entry, blames, cell in zip(entries, blamed, found, strict=True):
                     word = verdict(cell)
                     bad = word in ("FAIL", "ERROR", AFFECTED)
-                    failure = _failure_of(entry.run, game, rule_id, level, word) if bad else None
+                    failure = (
+                        _failure_of(entry.run, blames, game, rule_id, level, word) if bad else None
+                    )
                     row.append(Cell(word, failure))
                 rows[rule_id] = row
             if rows:
@@ -176,8 +190,9 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         f"- versions: {versions_text()}",
         *([f"- date: {started(entries)}"] if started(entries) else []),
         "- a cell is the certificate's verdict of the rule at that level: pass; FAIL or ERROR"
-        " (a case checking that rule failed); affected (a failing case touches the rule, its"
-        " primary rule is another); skip (the implementation does not declare the game,"
+        " (a failing case blames that rule: of the rules its differing fields implicate, the"
+        " likeliest cause); affected (a failing case involves the rule, and blames another);"
+        " skip (the implementation does not declare the game,"
         " level or player count); a rule links to its rule book, a failure to its details",
         "",
         "| implementation | version | declared levels | cases | verdict |",
@@ -191,6 +206,11 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
             f" | {counts_text(entry.run)}"
             f" | **{_md(decide(entry.run).text)}** |"
         )
+    for entry in entries:
+        causes = causes_of(entry)
+        if causes:
+            lines += ["", f"## Likely causes: {_md(entry.label)}", ""]
+            lines += [f"{i}. {_md(text)}" for i, text in enumerate(causes, 1)]
     lines += coverage_markdown(entries)
     for game, by_level in cells(entries).items():
         lines += ["", f"## {find_game(game).title} (`{game}`)"]

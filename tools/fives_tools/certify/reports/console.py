@@ -2,9 +2,11 @@
 with its citation, input, diff and a command that re-runs just that case, and the likely
 causes of the failures.
 
-A failing case marks FAIL (or ERROR) only on its primary rule, the rule it exists to check;
-the other rules it touches show "affected", so that one broken rule does not light up every
-rule its cases happen to involve."""
+A failing case marks FAIL (or ERROR) only on the rule it blames: of the rules its differing
+fields implicate, the most likely cause of the run's failures (:mod:`.causes`); the other
+rules it involves show "affected", its primary rule too when its fields do not implicate
+it, so that one broken rule does not light up every rule its cases happen to involve.
+The likely causes open the certificate: they say what to fix."""
 
 from __future__ import annotations
 
@@ -17,14 +19,18 @@ from fives_engine import find_game, game_names
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.reports.causes import cause_lines
+from fives_tools.certify.reports.blame import implicated
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
 from fives_tools.text import clean, plural
 
-#: A rule touched by a failing case whose primary rule is another one.
+#: A rule touched by a failing case that blames another one.
 AFFECTED = "affected"
+
+#: The heading of the likely causes, which open every certificate.
+CAUSES_HEADING = "Likely causes (rules that best explain the failures, most likely first)"
 
 SHORT = {
     levels.PLAY_SCORE: "score",
@@ -42,15 +48,17 @@ Cell = dict[str, int]
 
 def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
     """game -> rule -> level -> status -> count; a failure counts as such only for the
-    case's primary rule, as ``affected`` for the others."""
+    rule the case blames (:func:`.causes.blamed_rules`), as ``affected`` for the others."""
+    blamed = blamed_rules(run.results)
     out: dict[str, dict[str, dict[str, Cell]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys((*STATUSES, AFFECTED), 0)))
     )
     for result in run.results:
         case = result.case
-        for rule in case.rules:
+        blame = blamed.get(case.id)
+        for rule in (*case.rules, *([blame] if blame and blame not in case.rules else [])):
             status = result.status
-            if status in (FAIL, ERROR) and case.primary and rule != case.primary:
+            if status in (FAIL, ERROR) and rule != blame:
                 status = AFFECTED
             out[case.game][rule][case.capability][status] += 1
     return out
@@ -139,16 +147,19 @@ def _one_line(mismatch: Mismatch) -> str:
     return text if len(text) <= 300 else text[:299] + "…"
 
 
-def failure_summary(result: Result) -> str:
-    """One line: the rules of the case, then each differing field with expected and got
-    (or the error message). Used where a full description does not fit: JUnit's failure
-    message and pytest's short summary."""
+def failure_summary(result: Result, blamed: str = "") -> str:
+    """One line: the rule the run blames for the failure (:func:`.causes.blamed_rules`),
+    or, with no run to rank them, every rule it implicates (:mod:`.blame`); why, in the
+    implementation's own terms; then each differing field with expected and got (or the
+    error message). Used where a full description does not fit: JUnit's failure message
+    and pytest's short summary."""
+    blame = implicated(result)
+    rules = blamed or " or ".join(blame.rules)
     if result.mismatches:
         what = "; ".join(_one_line(m) for m in result.mismatches)
-    else:
-        what = result.message.splitlines()[0] if result.message else result.status
-    # the case's primary rule; a case built without one (a fuzz candidate) names them all
-    return f"{result.case.primary or ', '.join(result.case.rules)}: {what}"
+        return f"{rules}: {'; '.join(blame.why)} ({what})"
+    what = result.message.splitlines()[0] if result.message else result.status
+    return f"{rules}: {what}"
 
 
 def describe_failure(
@@ -158,6 +169,8 @@ def describe_failure(
     ruleset = find_game(case.game)
     known = " (known failure)" if result.known else ""
     lines = [f"{result.status.upper()}{known} {case.id} [{case.level}]: {case.title}"]
+    blame = implicated(result)
+    lines.append(f"  implicates {', '.join(blame.rules)}: {'; '.join(blame.why)}")
     for rule_id in sorted(case.rules, key=lambda r: r != case.primary):
         rule = ruleset.rules[rule_id]
         label = "rule" if rule_id == case.primary or not case.primary else "touches"
@@ -219,6 +232,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     out.write(f"Places: {forms.form_text(info.places)}\n")
     if run.filters.options():
         out.write(f"Filters: {run.filters.options()}\n")
+    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
+    if bad:
+        out.write(f"\n{CAUSES_HEADING}\n")
+        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     out.write(coverage_block(run))
     grid = table(run)
     cols = declared_levels(run)
@@ -238,14 +255,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
                 continue  # no case of the declared levels checks it: nothing to say
             row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
-    bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:
             out.write(describe_failure(result, rerun_prefix) + "\n\n")
-    if bad:
-        out.write("Likely causes (rules that best explain the failures, most likely first)\n")
-        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     if run.undecided:
         out.write(f"\nNot decidable in the pips form ({len(run.undecided)} cases)\n")
         out.write("".join(f"  {line}\n" for line in undecided_lines(run)))

@@ -69,10 +69,7 @@ class GameCoverage:
             return f"{self.title}: all {self.cases} cases checked"
         head = f"{self.title}: {self.checked} of {self.cases} cases checked"
         if self.checked:
-            head += (
-                f" (levels {', '.join(self.levels)};"
-                f" {_and(self.players)} players)"
-            )
+            head += f" (levels {', '.join(self.levels)}; {_and(self.players)} players)"
         text = head + "; not checked: " + ", ".join(u.text for u in self.unchecked)
         listed = {u.what for u in self.unchecked}
         unlisted = [n for n in self.players_not_declared if f"{n} players" not in listed]

@@ -1,6 +1,6 @@
 """A failure drawn for the HTML reports: the table of the case as the rule books draw it,
 what the case expects beside what the implementation answered, field by field, and the
-quote of the rule it checks; the full text (input, diff, re-run command) follows it.
+quote of the rule the run blames; the full text (input, diff, re-run command) follows it.
 
 The picture needs Graphviz; without it, or for a case with no table to draw (a deal),
 the failure is shown without one rather than not at all."""
@@ -58,10 +58,11 @@ def answers(result: Result) -> str:
     return f'<table class="answers">{head}{"".join(rows)}</table>' if rows else ""
 
 
-def quote(result: Result) -> str:
-    """The primary rule's statement and the source's words it stands on."""
+def quote(result: Result, blamed: str = "") -> str:
+    """The statement of the rule the run blames for the failure (``blamed``; else the
+    case's primary rule) and the source's words it stands on."""
     case = result.case
-    rule_id = case.primary or (case.rules[0] if case.rules else "")
+    rule_id = blamed or case.primary or (case.rules[0] if case.rules else "")
     if not rule_id:
         return ""
     rule = find_game(case.game).rules[rule_id]

@@ -18,7 +18,7 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports.causes import cause_lines, causes_json
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
     declared_levels,
@@ -102,6 +102,7 @@ def to_json(run: Run) -> dict[str, Any]:
     found = decide(run)
     return {
         "verdict": _verdict_json(run, found),
+        "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
         "command": run.command,
         "filters": run.filters.as_dict(),
         "date": run.started,
@@ -111,7 +112,6 @@ def to_json(run: Run) -> dict[str, Any]:
         "undecided": [r.case.id for r in run.undecided],
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
-        "likely_causes": causes_json(run.results),
         "coverage": found.coverage.as_json(),
     }
 
@@ -140,7 +140,7 @@ def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None
         ET.SubElement(props, "property", name=name, value=value)
 
 
-def _testcase(suite: ET.Element, r: Result, rerun_prefix: str) -> None:
+def _testcase(suite: ET.Element, r: Result, rerun_prefix: str, blamed: str) -> None:
     case = ET.SubElement(
         suite,
         "testcase",
@@ -151,13 +151,13 @@ def _testcase(suite: ET.Element, r: Result, rerun_prefix: str) -> None:
     if r.status in (FAIL, ERROR) and r.known:
         # as the console says: listed, expected to fail, does not count against the run
         ET.SubElement(
-            case, "skipped", message=f"known failure: {failure_summary(r)}"
+            case, "skipped", message=f"known failure: {failure_summary(r, blamed)}"
         ).text = describe_failure(r, rerun_prefix)
     elif r.status in (FAIL, ERROR):
         tag = "failure" if r.status == FAIL else "error"
-        ET.SubElement(case, tag, message=failure_summary(r), type=r.status).text = describe_failure(
-            r, rerun_prefix
-        )
+        ET.SubElement(
+            case, tag, message=failure_summary(r, blamed), type=r.status
+        ).text = describe_failure(r, rerun_prefix)
     elif r.status == SKIP:
         ET.SubElement(case, "skipped", message=r.message)
 
@@ -175,6 +175,7 @@ def _junit_counts(results: list[Result]) -> dict[str, str]:
 
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
     found = decide(run)
+    blamed = blamed_rules(run.results)
     suites = ET.Element(
         "testsuites",
         {
@@ -190,7 +191,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         )
         _properties(suite, run, found, game)
         for r in results:
-            _testcase(suite, r, rerun_prefix)
+            _testcase(suite, r, rerun_prefix, blamed.get(r.case.id, ""))
     for element in suites.iter():  # XML 1.0 cannot carry control characters at all
         element.text = element.text and clean(element.text, lines=True)
         element.attrib = {k: clean(v) for k, v in element.attrib.items()}
@@ -244,6 +245,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         "",
         f"{status_line(run.results)}",
     ]
+    if any(r.status in (FAIL, ERROR) for r in run.results):
+        lines += ["", "## Likely causes", "", *cause_lines(run.results)]
     grid = table(run)
     cols = declared_levels(run)
     for game in games_of(run):
@@ -266,7 +269,6 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         lines += ["", "## Failures", ""]
         for r in bad:
             lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
-        lines += ["## Likely causes", "", *cause_lines(run.results), ""]
     if run.undecided:
         lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
         lines += [f"- {_md(line)}" for line in undecided_lines(run)]

@@ -16,15 +16,18 @@ from fives_engine import find_game
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import drawn
+from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.comparison import (
     BOOK,
     Cell,
     Entry,
     bad_results,
+    causes_of,
     cells,
     failure_anchor,
     places_note,
     rule_link,
+    slug,
     started,
     versions_text,
 )
@@ -62,8 +65,9 @@ code { background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }
 
 LEGEND = (
     "A cell is the certificate's verdict of the rule at that level: <b>pass</b>;"
-    " <b>FAIL</b> or <b>ERROR</b>, a case whose primary rule it is failed; <b>affected</b>, a"
-    " failing case touches the rule but checks another; <b>skip</b>, the implementation does"
+    " <b>FAIL</b> or <b>ERROR</b>, a failing case blames the rule (of the rules its differing"
+    " fields implicate, the likeliest cause); <b>affected</b>, a failing case involves the"
+    " rule and blames another; <b>skip</b>, the implementation does"
     " not declare the game, level or player count; <b>-</b>, no case of its run checks the"
     " rule there. A rule and its cells link to its entry in the rule book, a failure to its"
     " details below."
@@ -171,6 +175,18 @@ def _grid(entry: Entry, book: str) -> list[str]:
     return out
 
 
+def _causes(entries: Sequence[Entry]) -> list[str]:
+    """Each implementation's likely causes, first on the page: they say what to fix."""
+    out = []
+    for entry in entries:
+        causes = causes_of(entry)
+        if causes:
+            head = "Likely causes" + (f": {entry.label}" if len(entries) > 1 else "")
+            items = "".join(f"<li>{e(text)}</li>" for text in causes)
+            out += [f'<h2 id="causes-{e(slug(entry.label))}">{e(head)}</h2>', f"<ol>{items}</ol>"]
+    return out
+
+
 def _contents(entries: Sequence[Entry]) -> list[str]:
     """Links to each game's tables by level, and to the failures: the page is long."""
     items = []
@@ -184,11 +200,12 @@ def _contents(entries: Sequence[Entry]) -> list[str]:
 
 def _failures(entries: Sequence[Entry], pictured: bool = False) -> list[str]:
     """Every failure's text; ``pictured`` (a certificate's) also draws each: the table, the
-    expected answer beside the implementation's and the rule's quote (:mod:`.drawn`)."""
+    expected answer beside the implementation's and the blamed rule's quote (:mod:`.drawn`)."""
     failing = [entry for entry in entries if bad_results(entry.run)]
     out = ['<h2 id="failures">Failures</h2>'] if failing else []
     for entry in failing:
         out.append(f"<h3>{e(entry.label)}</h3>")
+        blamed = blamed_rules(entry.run.results) if pictured else {}
         for result in bad_results(entry.run):
             anchor = failure_anchor(entry.label, result)
             text = e_lines(describe_failure(result, entry.rerun))
@@ -201,7 +218,7 @@ def _failures(entries: Sequence[Entry], pictured: bool = False) -> list[str]:
                 f"<h4>{e(result.status.upper())} <code>{e(case.id)}</code>: {e(case.title)}</h4>",
                 drawn.picture(result, anchor),
                 drawn.answers(result),
-                drawn.quote(result),
+                drawn.quote(result, blamed.get(result.case.id, "")),
                 f"<pre>{text}</pre>",
                 "</section>",
             ]
@@ -231,6 +248,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         + (f"<br>Date: {e(started(entries))}" if started(entries) else "")
         + "</p>",
         *_summary(entries),
+        *_causes(entries),
         *_coverage(entries),
         f"<p>{LEGEND}</p>",
         *_contents(entries),
@@ -266,6 +284,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"<h1>{e(title)}</h1>",
         f'<p class="{_verdict_class(entry)}"><b>{e(found.text)}</b></p>',
         "<p>" + "<br>".join(facts) + "</p>",
+        *_causes([entry]),
         *_coverage([entry]),
         *_summary([entry]),
         f"<p>{LEGEND}</p>",

@@ -1,0 +1,156 @@
+"""What differing events implicate: the rules that decide the kind of each event missing or
+extra, or the keys of an event changed (:mod:`.blame` for every other field).
+
+Events are aligned in order (the longest runs that agree); in each stretch that differs,
+events are paired by kind (a play and its score also by seat: another seat's play is
+another event). A changed event implicates the rules of the keys that differ
+(:data:`EVENT_KEY_RULES`: a wrong ``rounded`` the rounding rule; a play whose ``total`` is
+right and ``raw`` wrong, the scoring rules) when every key has rules, else the rules of
+its kind (:data:`EVENT_RULES`); an event with no partner, those
+of its kind. A win in another place (early, late, missing) implicates the rules of a win.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections import Counter
+from typing import Any
+
+from fives_tools.certify.reports.rule_families import ANY, ENDS_RULES, RAW_RULES
+
+#: The rules that decide each kind of event (a ``score`` event by its cause).
+EVENT_RULES: dict[str, tuple[str, ...]] = {
+    "play": ("score.", "play.", "layout.", "turn.", "equipment."),
+    "draw": ("turn.", "deal."),
+    "pass": ("turn.pass-empty-boneyard",),
+    "hand": ("lead.", "match."),
+    "out": ("hand.end.going-out",),
+    "block": ("hand.end.block",),
+    "score:play": ("score.", "match.", *ENDS_RULES),
+    "score:deduction": ("settle.", "score.negative"),
+    "score:going-out": ("settle.exact-61.", "settle.deduct-only", "settle.round-nearest-five"),
+    "score:block": ("settle.exact-61.", "settle.round-nearest-five"),
+    "tie": ("match.",),
+    "win": ("match.", "settle."),
+}
+
+#: The rules that decide one key of an event whose kind is right.
+EVENT_KEY_RULES: dict[str, tuple[str, ...]] = {
+    "rounded": ("settle.round-nearest-five",),
+    "result": ("match.overshoot-discarded", "match.exact-hit-wins", "match.target"),
+    "side": ("side.",),
+    "raw": ("score.", "settle.", *ENDS_RULES),  # a play's raw score: its ends and their score
+    "display": ("score.unit.display",),
+    "leader": ("lead.",),
+    "total": (*ENDS_RULES, "score.play."),  # a play's total: its ends, or their sum
+    "play": ("score.",),
+    "differences": ("settle.exact-61.block-differences", "side."),
+    "pips": ("settle.", "side."),
+    "seat": ("settle.", "side.", "turn."),
+}
+#: Keys that follow from another key of the same event (a rounded deduction's raw).
+CONSEQUENT_KEYS = frozenset({"raw", "display"})
+
+
+def _event_key(event: Any) -> str:
+    if not isinstance(event, dict):
+        return ""
+    kind = str(event.get("event", ""))
+    return f"{kind}:{event.get('cause')}" if kind == "score" else kind
+
+
+def event_rules(want: list[Any], got: list[Any]) -> tuple[set[str], list[str]]:
+    """The rules of the events missing, extra or changed, and what differs. Events are
+    aligned in order; a changed event whose kind is kept implicates the rules of the keys
+    that differ (:data:`EVENT_KEY_RULES`) when it can, else those of its kind; a win in
+    another place implicates the rules of the win (an early or a late one)."""
+    texts = (
+        [json.dumps(e, sort_keys=True) for e in want],
+        [json.dumps(e, sort_keys=True) for e in got],
+    )
+    prefixes: set[str] = set()
+    what: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        old, new = want[i1:i2], got[j1:j2]
+        for a, b in _pairs(old, new):
+            if a is None or b is None:
+                event = a if b is None else b
+                prefixes.update(_kind_rules(event))
+                what.append(f"{'missing' if b is None else 'extra'} {_event_key(event)} event")
+                continue
+            keys = _changed_keys(a, b)
+            if _event_key(a) == "play" and keys == {"raw"}:
+                prefixes.update(RAW_RULES)  # its total is right: only its score is wrong
+                what.append(
+                    f"your play {a.get('play')} totals {a.get('total')}, which is right;"
+                    f" it scores {a.get('raw')}; you scored {b.get('raw')}"
+                )
+                continue
+            elif keys and keys <= set(EVENT_KEY_RULES):
+                for key in keys:
+                    prefixes.update(EVENT_KEY_RULES[key])
+            else:
+                prefixes.update(_kind_rules(a))
+            what.append(f"{_event_key(a)} event: your {', '.join(sorted(keys))} differ")
+    wins = [_index_of_win(want), _index_of_win(got)]
+    if wins[0] != wins[1]:
+        prefixes.update(EVENT_RULES["win"])
+        what.append("your win comes in another place" if None not in wins else "a win differs")
+    return prefixes, _counted(what)
+
+
+def _counted(lines: list[str]) -> list[str]:
+    """Each line once, in order, with how many times it came when more than once."""
+    counts = Counter(lines)
+    return [f"{line} (x{counts[line]})" if counts[line] > 1 else line for line in counts]
+
+
+def _pairs(old: list[Any], new: list[Any]) -> list[tuple[Any, Any]]:
+    """The events of a changed stretch, paired by kind in order; an event of a kind the
+    other side has fewer of is paired with None (missing or extra)."""
+    out: list[tuple[Any, Any]] = []
+    for kind in dict.fromkeys(_identity(e) for e in [*old, *new]):
+        a = [e for e in old if _identity(e) == kind]
+        b = [e for e in new if _identity(e) == kind]
+        out += list(zip(a, b, strict=False))  # the shorter list's events, paired
+        out += [(e, None) for e in a[len(b) :]] + [(None, e) for e in b[len(a) :]]
+    return out
+
+
+def _identity(event: Any) -> str:
+    """What makes two events the same one changed: their kind, and for a play and its
+    score the seat that made it (another seat's play is another event)."""
+    kind = _event_key(event)
+    if kind in ("play", "score:play", "draw", "pass", "out") and isinstance(event, dict):
+        return f"{kind}@{event.get('seat')}"
+    return kind
+
+
+def _index_of_win(events: list[Any]) -> int | None:
+    kinds = [_event_key(e) for e in events]
+    return kinds.index("win") if "win" in kinds else None
+
+
+def _changed_keys(a: Any, b: Any) -> set[str]:
+    """The keys two events differ in, less the raw and display points that follow from
+    another key's difference."""
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return set()
+    keys: set[str] = set()
+    for key in set(a) | set(b):
+        x, y = a.get(key), b.get(key)
+        if x == y:
+            continue
+        if isinstance(x, dict) and isinstance(y, dict):
+            keys |= _changed_keys(x, y) or {key}  # a detail's own keys: its pips, rounded
+        else:
+            keys.add(key)
+    return keys - CONSEQUENT_KEYS if keys - CONSEQUENT_KEYS else keys
+
+
+def _kind_rules(event: Any) -> tuple[str, ...]:
+    kind = _event_key(event)
+    return EVENT_RULES.get(kind, EVENT_RULES.get(kind.split(":")[0], ANY))

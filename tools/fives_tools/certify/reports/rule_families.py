@@ -1,0 +1,30 @@
+"""Families of rules, by ID prefix: the rules that decide one kind of answer.
+
+A rule's ID names what it is about (``score.ends.*`` the scoring ends, ``settle.*`` the
+settlement ...); :mod:`.blame` says which families decide each field of a reply.
+"""
+
+from __future__ import annotations
+
+#: The rules that score a total (the raw score) and keep it (display points).
+RAW_RULES = ("score.play.", "score.unit.raw")
+DISPLAY_RULES = ("score.unit.display",)
+#: The rules that decide the scoring ends, and so their total.
+ENDS_RULES = ("score.ends.", "layout.", "play.", "equipment.")
+#: The rules of a turn and a hand: who acts, what they may do, when the hand ends.
+TURN_RULES = (
+    "turn.",
+    "lead.",
+    "hand.",
+    "deal.",
+    "side.",
+    "play.",
+    "layout.",
+    "equipment.",
+    "match.",
+)
+#: The rules of the result of a hand and a match.
+RESULT_RULES = ("score.", "settle.", "match.")
+SPINNER_RULES = ("layout.spinner.",)
+#: Every rule (the prefix every ID starts with): a field that no family narrows.
+ANY = ("",)
