@@ -61,6 +61,11 @@ def deal_option(table: Table, option: str) -> None:
     table.setup["deal_option"] = option
 
 
+@given(parsers.parse("the agreed target {target:d}"))
+def agreed_target(table: Table, target: int) -> None:
+    table.setup["target"] = target
+
+
 @given(parsers.re(r'seat (?P<seat>\d) holds "(?P<tiles>[^"]*)"'))
 def seat_holds(table: Table, seat: str, tiles: str) -> None:
     table.hands()[int(seat)] = _words(tiles)
@@ -84,6 +89,12 @@ def actions_taken(table: Table, actions: str) -> None:
 @when(parsers.re(r'seat (?P<seat>\d) attempts "(?P<action>[^"]+)"'))
 def seat_attempts(table: Table, seat: str, action: str) -> None:
     table.setup["reject"] = {"seat": int(seat), "action": action}
+
+
+@when(parsers.parse('the player to act attempts "{action}"'))
+def player_to_act_attempts(table: Table, action: str) -> None:
+    """A ``reject`` that names no seat: the attempt of the player to act."""
+    table.setup["reject"] = {"action": action}
 
 
 @then(parsers.re(r"seat (?P<seat>\d) is to act"))

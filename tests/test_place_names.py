@@ -69,7 +69,7 @@ class Layout:
             tile, target, place = match.groups()
             used[target].add(place)
             used[tile].add("straight-a")  # a double joins by straight side A (crosswise)
-        return cls(plays[0], frozenset(spinners), used)
+        return cls(plays[0] if plays else "", frozenset(spinners), used)  # "": no lead yet
 
     def context(self, tile: str) -> str:
         if tile[1] != tile[3]:

@@ -18,6 +18,8 @@ DOCUMENTED = [
     "record",
     "observation",
     "report",
+    "game",
+    "interpretations",
 ]
 
 

@@ -4,6 +4,7 @@ machinery, and a game the adapter fails to give costs that game only."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,14 +15,16 @@ from bent_engines.catalog import ALL
 from fives_engine import find_game, parse_action
 from fives_engine.record import validate_record
 from fives_tools.certify.adapters.fast import FastImplementation
-from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.adapters.interface import AdapterInfo, AdapterRefused
 from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter, handle
+from fives_tools.certify.observe.audit import audit_records
 from fives_tools.records_cli import random_match
 
-MISBEHAVING = Path(__file__).parent / "misbehaving" / "adapter.py"
+ROOT = Path(__file__).resolve().parent.parent
+MISBEHAVING = ROOT / "tests" / "misbehaving" / "adapter.py"
 OBSERVED = ("offered", "score", "tile")
 
 
@@ -104,7 +107,11 @@ def test_a_table_the_rules_forbid_and_an_unknown_unit_are_refused() -> None:
 def test_every_bent_engine_plays_its_own_games(bent_type: type) -> None:
     """They answer through the reference's handle with the engine bent, so they play
     their games under their bent rule, and say so in a record."""
-    asked = list(ask(PythonAdapter(bent_type(), bent_type.__name__), Table("all-fives", 4), 1))
+
+    def first_game(info: AdapterInfo) -> list[Table]:
+        return [Table(info.games[-1], 4, unit="hand")]
+
+    asked = list(ask(PythonAdapter(bent_type(), bent_type.__name__), first_game, 1))
     assert [a.error for a in asked] == [""]
     assert asked[0].record is not None and asked[0].record["hands"]
 
@@ -154,3 +161,16 @@ def test_a_record_of_another_table_is_an_error() -> None:
 
     asked = list(ask(PythonAdapter(OtherTable()), Table("five-up", 2), 1))
     assert "asked for five-up with 2 players, it played five-up with 3 players" in asked[0].error
+
+
+def test_the_documented_selfplay_reply_is_the_reference_engines_and_audits_clean() -> None:
+    lines = (ROOT / "spec" / "protocol.md").read_text("utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('request: {"type": "selfplay"'))
+    request = json.loads(lines[at].removeprefix("request: "))
+    reply = json.loads(lines[at + 1].removeprefix("reply: "))
+    assert handle(request) == reply
+    obs = audit_records([reply["record"]])
+    assert obs.ok and obs.records == 1, obs.verdict()
+    tally = obs.games["five-up"]
+    for name in ("offered", "score", "ended", "scores", "result"):
+        assert tally.present[name] == tally.possible[name] > 0, name

@@ -3,8 +3,10 @@ every rule or tag cited anywhere exists, interpretations referenced are register
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
@@ -75,6 +77,53 @@ def test_a_bad_game_document_is_named(tmp_path: Path) -> None:
         load_game(bad)
     with pytest.raises(RulesetError, match="unknown game 'five-down'"):
         find_game("five-down")
+
+
+def _schema(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((SPEC / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize("path", sorted((SPEC / "games").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_game_document_fits_its_schema(path: Path) -> None:
+    doc = yaml.safe_load(path.read_text("utf-8"))
+    assert [e.message for e in _schema("game").iter_errors(doc)] == []
+
+
+def test_the_interpretations_register_fits_its_schema() -> None:
+    register = yaml.safe_load((SPEC / "interpretations.yaml").read_text("utf-8"))
+    assert [e.message for e in _schema("interpretations").iter_errors(register)] == []
+
+
+#: A citation as it once stood in all-fives.yaml: in a flow mapping the unquoted quote ends
+#: at its first comma, and the rest of the sentence becomes keys with null values.
+CUT = "{heading: Uppsetning, quote: Með 2 leikmenn, hver tekur 9 dominoes. Með 3 leikmenn}"
+
+
+def test_a_quote_cut_by_yaml_is_refused_by_the_schemas_and_the_loader(tmp_path: Path) -> None:
+    cite = yaml.safe_load(CUT)
+    assert cite["quote"] == "Með 2 leikmenn" and None in cite.values()
+    game = {"name": "cut", "rules": {"deal.hand-size": {"cite": cite}}}
+    assert any("unexpected" in e.message for e in _schema("game").iter_errors(game))
+    register = {
+        "interpretations": [
+            {
+                "id": "cut",
+                "games": ["all-fives"],
+                "question": "?",
+                "reading": "-",
+                "why": "-",
+                "sources": [{"file": "003_815413e965e6200a.txt", **cite}],
+            }
+        ]
+    }
+    assert any("unexpected" in e.message for e in _schema("interpretations").iter_errors(register))
+    variant = tmp_path / "cut.yaml"
+    variant.write_text(
+        f"name: cut\nextends: all-fives\nrules:\n  deal.hand-size:\n    cite: {CUT}\n", "utf-8"
+    )
+    with pytest.raises(RulesetError, match=r"deal\.hand-size\.cite: unknown key 'hver tekur"):
+        load_game(variant)
 
 
 def test_every_rule_is_exercised_by_a_case_and_a_scenario_or_fixture() -> None:

@@ -84,14 +84,7 @@ _WHEN_CHECKED = (
 #: Mutations only an ``implementation-defined`` case can notice, and the reading they break.
 INTERPRETATION = {
     "all-fives: target.2 -> {2: 255, 3: 200, 4: 200}": _WHEN_CHECKED,
-    "all-fives: target.3 -> {2: 250, 3: 205, 4: 200}": _WHEN_CHECKED,
-    "all-fives: target.4 -> {2: 250, 3: 200, 4: 205}": _WHEN_CHECKED,
     "all-fives: target_check -> exact-every-event": _WHEN_CHECKED,
-    "all-fives: target.4 -> {2: 250, 3: 200, 4: 195}": (
-        "four All Fives players settle as partners (interpretation"
-        " all-fives.settlement-partners) or alone (all-fives.four-players): every four-player"
-        " hand depends on one reading or the other"
-    ),
     "all-fives: target_check -> after-settlement": (
         "when All Fives checks its target is a reading (interpretation"
         " all-fives.target-immediate): the source only says the match is played until a"

@@ -138,6 +138,20 @@ def refuses(board: Any, play: str) -> bool:
 
 
 def layout_reply(request: dict[str, Any]) -> dict[str, Any]:
+    if not request["plays"]:  # before the lead: the package's board needs a first tile, so
+        # the empty layout is said here: no ends, a total of 0 (scored by the package), any
+        # tile of the hand leads, and a play on an anchor is refused
+        empty: dict[str, Any] = {
+            "score": {"raw": AllFivesScorer.score(0)},
+            "total": 0,
+            "scoring_ends": [],
+            "attach_points": [],
+        }
+        if "hand" in request:
+            empty["legal_plays"] = sorted(set(request["hand"]))
+        if "reject" in request:
+            empty["error"] = {"kind": "illegal-play"} if "@" in request["reject"] else None
+        return empty
     board = build(request["plays"])
     reply: dict[str, Any] = {
         "score": {"raw": AllFivesScorer.board_score(board)},

@@ -196,6 +196,12 @@ function playRaw(total) {
   return total > 0 && total % 5 === 0 ? total : 0;
 }
 const display = (game, raw) => (GAMES[game].display ? Math.floor(raw / 5) : undefined);
+// A JSON number without a fractional part (15.0 is 15), at least `min`: else a bad request.
+function whole(value, name, min = -Infinity) {
+  if (typeof value !== "number" || !Number.isInteger(value)) throw new BadRequest(`${name}: expected a whole number`);
+  if (value < min) throw new BadRequest(`${name}: expected ${min} or more`);
+  return value;
+}
 function scoreOf(game, raw) {
   return GAMES[game].display ? { raw, display: display(game, raw) } : { raw };
 }
@@ -216,8 +222,7 @@ function table(request, seats) {
     if (!(request.deal_option in game.options)) throw new BadRequest(`no deal option ${request.deal_option}`);
     size = game.options[request.deal_option][players];
   }
-  const target = request.target === undefined ? game.target[players] : request.target;
-  if (!(target > 0)) throw new BadRequest(`target ${target}`);
+  const target = request.target === undefined ? game.target[players] : whole(request.target, "target", 1);
   const sides = partners ? 2 : players;
   return {
     game: request.game, players, partners, size, target, sides,
@@ -406,7 +411,7 @@ function lightestSide(t, hands) {
 class Match {
   constructor(t, scores) {
     this.t = t;
-    this.scores = scores ? [...scores] : Array(t.sides).fill(0);
+    this.scores = scores ? scores.map((s, i) => whole(s, `scores[${i}]`)) : Array(t.sides).fill(0);
     if (this.scores.length !== t.sides) throw new BadRequest(`${t.sides} sides need ${t.sides} scores`);
     this.events = [];
     this.hand = null;
@@ -583,6 +588,9 @@ function settlementReply(request) {
 
 function matchReply(request) {
   const match = new Match(table(request, request.hands[0].hands.length), request.scores);
+  // Reaching the target ends an All Fives or Exact 61 match at once: such a start is over.
+  if (GAMES[match.t.game].check !== "after-settlement" && match.scores.some((s) => s >= match.t.target))
+    throw new BadRequest(`a side starts on or over the target ${match.t.target}: the match is over`);
   for (const hand of request.hands) {
     match.deal(hand);
     for (const text of hand.actions) {
@@ -610,7 +618,8 @@ function readPosition(text) {
   if (!GAMES[game] || toMove === undefined) throw new BadRequest(`not a position: ${text}`);
   const list = (s) => (s === "-" ? [] : s.split(",").map(parseTile));
   const hands = handsText.split("/").map(list);
-  if (hands.length !== Number(tableText[0])) throw new BadRequest("hands do not match the table");
+  if (!/^[234]s?$/.test(tableText) || hands.length !== Number(tableText[0]))
+    throw new BadRequest("hands do not match the table");
   const m = /^(\d)(?:\*(.+))?$/.exec(toMove);
   if (!m) throw new BadRequest(`to move: ${toMove}`);
   const hand = new Hand(game, hands, list(boneyardText), Number(m[1]));
@@ -635,6 +644,10 @@ function perft(hand, depth) {
 }
 
 function perftReply(request) {
+  const [game, tableText] = String(request.position).trim().split(/\s+/);
+  if (game !== request.game) throw new BadRequest("the position is of another game");
+  if (tableText === "4s" && GAMES[game].fourPlayers === "partners") // a table the game forbids
+    return { error: { kind: "illegal-deal", rule: "side.partnership", message: "four players are always partners" } };
   const hand = readPosition(request.position);
   const divide = {};
   let nodes = 0;
@@ -733,7 +746,7 @@ function selfplayReply(request) {
 
 const HANDLERS = {
   layout: layoutReply,
-  score: (request) => ({ score: scoreOf(request.game, playRaw(request.total)) }),
+  score: (request) => ({ score: scoreOf(request.game, playRaw(whole(request.total, "total", 0))) }),
   turns: turnsReply,
   settlement: settlementReply,
   match: matchReply,

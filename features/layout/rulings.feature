@@ -234,6 +234,18 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:lead.any-tile
+  Scenario Outline: The empty layout has no attach point, totals 0, and any tile leads (<game>)
+    Given an empty <game> layout
+    Then the scoring ends total 0
+    And every fact of fixture "layout/empty-layout-any-lead" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @all-fives @rule:score.unit.raw
   Scenario: All Fives keeps scores in points: ends totalling 15 score 15
     Given an all-fives layout after the plays "[3|6]"

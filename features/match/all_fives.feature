@@ -4,7 +4,7 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
   nearest five, come off their score. The target is usually 250 with two players and 200 with
   three or four; the first player (or partnership) to reach it wins the moment they do.
 
-  @all-fives @implementation-defined @rule:settle.deduct-each-hand @rule:lead.went-out-leads
+  @all-fives @rule:settle.deduct-each-hand @rule:lead.went-out-leads
   Scenario: Two players: the loser's pips rounded and subtracted; the player who went out leads next
     Given the all-fives match scripted in fixture "match/all-fives-two-players-hand"
     When the scripted hands are played
@@ -75,3 +75,11 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
     When the scripted hands are played
     Then side 0 wins the match
     And every fact of fixture "match/all-fives-partners-play-to-200" holds for all-fives
+
+  @all-fives @implementation-defined @rule:match.target
+  Scenario: An agreed target of 7, no multiple of 5, is held against the raw points as it is
+    Given the all-fives match scripted in fixture "match/all-fives-target-not-a-multiple-of-five"
+    When the scripted hands are played
+    Then the scores are "15 5"
+    And side 0 wins the match
+    And every fact of fixture "match/all-fives-target-not-a-multiple-of-five" holds for all-fives

@@ -62,3 +62,38 @@ Feature: Exact 61 matches: every score event is checked against exactly 61
     And the leaders are "1 1"
     And seat 1 is to act
     And every fact of fixture "match/exact-61-scoring-last-play-joins-going-out" holds for exact-61
+
+  @exact-61 @rule:match.overshoot-discarded @rule:match.exact-61.play-events @rule:settle.exact-61.going-out-event
+  Scenario: Three players: a play score and a going-out event that would pass 61 are discarded
+    Given the exact-61 match scripted in fixture "match/exact-61-three-players-overshoot"
+    When the scripted hands are played
+    Then the score events are
+      | seat | cause     | raw | result    |
+      | 1    | play      | 5   | applied   |
+      | 1    | play      | 5   | applied   |
+      | 1    | play      | 10  | discarded |
+      | 1    | going-out | 35  | discarded |
+    And the display scores are "0 60 0"
+    And the match goes on
+    And every fact of fixture "match/exact-61-three-players-overshoot" holds for exact-61
+
+  @exact-61 @rule:match.exact-hit-wins @rule:match.exact-61.play-events
+  Scenario: Three players: a play landing exactly on 61 wins in the middle of the hand
+    Given the exact-61 match scripted in fixture "match/exact-61-three-players-mid-hand-exact-win"
+    When the scripted hands are played
+    Then the display scores are "0 61 0"
+    And side 1 wins the match
+    And nobody is to act
+    And every fact of fixture "match/exact-61-three-players-mid-hand-exact-win" holds for exact-61
+
+  @exact-61 @rule:match.exact-61.play-events @rule:match.overshoot-discarded @rule:match.exact-hit-wins
+  Scenario: Four players: one partnership's play passing 61 is discarded, the other's exact 61 wins
+    Given the exact-61 match scripted in fixture "match/exact-61-four-players-overshoot-then-exact"
+    When the scripted hands are played
+    Then the score events are
+      | seat | cause | raw | result    |
+      | 2    | play  | 10  | discarded |
+      | 1    | play  | 10  | applied   |
+    And the display scores are "60 61"
+    And side 1 wins the match
+    And every fact of fixture "match/exact-61-four-players-overshoot-then-exact" holds for exact-61

@@ -84,3 +84,52 @@ Feature: Who leads each hand
       | game     |
       | five-up  |
       | exact-61 |
+
+  @five-up @exact-61 @implementation-defined @rule:lead.neutral-draw
+  Scenario Outline: The drawn tiles go back: a tile of one round may be drawn in the next (<game>)
+    Given the <game> match scripted in fixture "match/neutral-draw-tile-drawn-again"
+    When the scripted hands are played
+    Then the leaders are "0"
+    And seat 0 is to act
+    And every fact of fixture "match/neutral-draw-tile-drawn-again" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |
+
+  @five-up @exact-61 @implementation-defined @rule:lead.neutral-draw
+  Scenario Outline: Two players cannot draw the same tile in one round (<game>)
+    Given the <game> match scripted in fixture "match/neutral-draw-tile-twice-in-a-round"
+    When the scripted hands are played
+    Then the deal is rejected citing rule "lead.neutral-draw"
+    And every fact of fixture "match/neutral-draw-tile-twice-in-a-round" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |
+
+  @five-up @exact-61 @all-fives @rule:lead.went-out-leads @rule:hand.end.going-out
+  Scenario Outline: Four players: the player who went out leads the next hand (<game>)
+    Given the <game> match scripted in fixture "match/went-out-leads-four-players"
+    When the scripted hands are played
+    Then the leaders are "0 0"
+    And the match goes on
+    And seat 0 is to act
+    And every fact of fixture "match/went-out-leads-four-players" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
+  @all-fives @rule:lead.went-out-leads @rule:hand.end.going-out
+  Scenario: All Fives, three players: the player who went out leads the next hand
+    Given the all-fives match scripted in fixture "match/all-fives-three-players-went-out-leads"
+    When the scripted hands are played
+    Then the leaders are "0 0"
+    And the match goes on
+    And seat 0 is to act
+    And every fact of fixture "match/all-fives-three-players-went-out-leads" holds for all-fives

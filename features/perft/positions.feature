@@ -122,3 +122,10 @@ Feature: Perft: counting every legal action sequence certifies move generation
       | all-fives | 1     | 1     |
       | all-fives | 2     | 1     |
       | all-fives | 3     | 5     |
+
+  @five-up @rule:side.partnership
+  Scenario: Five Up: a position of four players alone is refused, not counted
+    Given the position "five-up 4s [6|6] [0|0],[0|1],[0|2],[0|3],[0|4]/[0|5],[1|1],[1|2],[1|3],[1|4]/[1|5],[2|2],[2|3],[2|4],[2|5]/[3|3],[3|4],[3|5],[4|4],[4|5] [5|5],[0|6],[1|6],[2|6],[3|6],[4|6],[5|6] 0"
+    When the action sequences of length 1 are counted
+    Then the deal is rejected citing rule "side.partnership"
+    And every fact of fixture "perft/four-alone-at-five-up/refused" holds for five-up

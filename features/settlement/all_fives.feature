@@ -5,7 +5,7 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
   five, a hand of eight counts ten. Scores are raw points. The first to reach the target wins
   at once, so a hand that brings a player there is not settled.
 
-  @all-fives @source-example @implementation-defined @rule:settle.round-nearest-five @rule:settle.deduct-each-hand
+  @all-fives @source-example @rule:settle.round-nearest-five @rule:settle.deduct-each-hand
   Scenario: "Handur með sjö heildarpunkta fer í fimm, en hönd með átta … í tíu": 7 counts 5, 8 counts 10
     Given an all-fives table of 3 players at scores "50 40 30"
     And seat 0 has gone out with a play scoring 0
@@ -169,7 +169,7 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     And the match goes on
     And every fact of fixture "settlement/all-fives-three-players-195-plays-on" holds for all-fives
 
-  @all-fives @implementation-defined @rule:match.target
+  @all-fives @rule:match.target
   Scenario: All Fives, three players: reaching exactly 200 wins
     Given an all-fives table of 3 players at scores "190 100 100"
     And seat 0 has gone out with a play scoring 10
@@ -180,7 +180,7 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     And side 0 wins the match
     And every fact of fixture "settlement/all-fives-three-players-200-wins" holds for all-fives
 
-  @all-fives @implementation-defined @rule:match.target
+  @all-fives @rule:match.target
   Scenario: All Fives, four players: a team at 195 is short of the 200 target; the match goes on
     Given an all-fives table of 4 players in partnerships at scores "190 100"
     And seat 0 has gone out with a play scoring 5
@@ -192,7 +192,7 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     And the match goes on
     And every fact of fixture "settlement/all-fives-four-players-195-plays-on" holds for all-fives
 
-  @all-fives @implementation-defined @rule:match.target
+  @all-fives @rule:match.target
   Scenario: All Fives, four players: a team reaching exactly 200 wins
     Given an all-fives table of 4 players in partnerships at scores "190 100"
     And seat 0 has gone out with a play scoring 10
@@ -203,3 +203,30 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     Then the scores are "200 100"
     And side 0 wins the match
     And every fact of fixture "settlement/all-fives-four-players-200-wins" holds for all-fives
+
+  @all-fives @rule:settle.round-nearest-five @rule:settle.deduct-each-hand
+  Scenario: All Fives, two players: a hand of 2 pips counts 0, a hand of 3 pips counts 5
+    Given an all-fives table of 2 players at scores "30 30"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|2]"
+    And seat 1 holds "[1|2]"
+    When the hand is settled
+    Then the score events are
+      | seat | pips | rounded | raw |
+      | 0    | 2    | 0       | 0   |
+      | 1    | 3    | 5       | -5  |
+    And the scores are "30 25"
+    And every fact of fixture "settlement/all-fives-two-players-nearest-five" holds for all-fives
+
+  @all-fives @rule:score.negative @rule:settle.deduct-each-hand
+  Scenario: All Fives, three players: a deduction larger than the score takes it below zero
+    Given an all-fives table of 3 players at scores "10 10 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[1|1]"
+    And seat 2 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "10 10 -5"
+    And every fact of fixture "settlement/all-fives-three-players-below-zero" holds for all-fives

@@ -81,7 +81,7 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And side 0 wins the match
     And every fact of fixture "settlement/exact-61-going-out-lands-on-61" holds for exact-61
 
-  @exact-61 @implementation-defined @rule:settle.exact-61.partner @rule:score.negative
+  @exact-61 @rule:settle.exact-61.partner @rule:score.negative
   Scenario: A heavy partner makes going out cost the team, below zero
     Given an exact-61 table of 4 players in partnerships at scores "0 40"
     And seat 0 has gone out with a play scoring 0
@@ -158,8 +158,8 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     And the scores are "290 260 0"
     And every fact of fixture "settlement/exact-61-block-discard-others-count" holds for exact-61
 
-  @exact-61 @implementation-defined @rule:settle.exact-61.block-winner
-  Scenario: Partners tied for the lightest hand win the block for their team
+  @exact-61 @implementation-defined @rule:settle.exact-61.block-events
+  Scenario: Partners tied for the lightest hand score in clockwise order from the leader
     Given an exact-61 table of 4 players in partnerships at scores "0 0"
     And the hand is blocked
     And seat 0 led the hand
@@ -347,3 +347,16 @@ Feature: Exact 61: going out scores the opponents' pips; a block scores hand-to-
     Then the display scores are "20 23"
     And the match goes on
     And every fact of fixture "settlement/exact-61-partner-deducted-from-the-gain" holds for exact-61
+
+  @exact-61 @rule:settle.exact-61.block-winner
+  Scenario: Partners tied for the lightest hand win the block for their team, whatever order their events take
+    Given an exact-61 table of 4 players in partnerships at scores "0 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|2]"
+    And seat 1 holds "[3|4]"
+    And seat 2 holds "[1|1]"
+    And seat 3 holds "[2|5]"
+    When the hand is settled
+    Then side 0 wins the block
+    And every fact of fixture "settlement/exact-61-block-partners-tied-lightest-win" holds for exact-61

@@ -279,3 +279,58 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the display scores are "61 20"
     And side 0 wins the match
     And every fact of fixture "settlement/five-up-four-players-sixty-one-wins" holds for five-up
+
+  @five-up @implementation-defined @rule:score.unit.display @rule:score.negative
+  Scenario: Display points of a negative raw score are rounded down: -8 raw is -2 display
+    Given a five-up table of 2 players at scores "-3 12"
+    And seat 1 has gone out with a play scoring 0
+    And seat 0 holds "[1|2]"
+    When the hand is settled
+    Then the scores are "-8 12"
+    And the display scores are "-2 2"
+    And every fact of fixture "settlement/five-up-negative-display-rounds-down" holds for five-up
+
+  @five-up @rule:match.tie-plays-on
+  Scenario: Three players: two players tied at the top over 61 play on
+    Given a five-up table of 3 players at scores "315 310 200"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    When the hand is settled
+    Then the scores are "315 315 200"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-three-players-tie-plays-on" holds for five-up
+
+  @five-up @rule:match.tie-plays-on
+  Scenario: Four players: both partnerships tied at the top over 61 play on
+    Given a five-up table of 4 players in partnerships at scores "315 310"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|0]"
+    And seat 2 holds "[0|1]"
+    And seat 3 holds "[0|2]"
+    When the hand is settled
+    Then the scores are "315 315"
+    And the match goes on
+    And every fact of fixture "settlement/five-up-four-players-tie-plays-on" holds for five-up
+
+  @five-up @rule:score.negative @rule:settle.block-no-winner
+  Scenario: A deduction larger than the score takes it below zero
+    Given a five-up table of 2 players at scores "20 0"
+    And the hand is blocked
+    And seat 0 led the hand
+    And seat 0 holds "[0|0]"
+    And seat 1 holds "[3|4]"
+    When the hand is settled
+    Then the scores are "20 -5"
+    And every fact of fixture "settlement/five-up-block-below-zero" holds for five-up
+
+  @five-up @rule:match.settle-then-check
+  Scenario: Three players: reaching 61 in the hand is not a win; the unique highest after settlement wins
+    Given a five-up table of 3 players at scores "310 300 0"
+    And seat 1 has gone out with a play scoring 5
+    And seat 0 holds "[0|1]"
+    And seat 2 holds "[0|0]"
+    When the hand is settled
+    Then the scores are "310 305 0"
+    And side 0 wins the match
+    And every fact of fixture "settlement/five-up-three-players-highest-after-settlement" holds for five-up

@@ -214,3 +214,18 @@ Feature: Turns, in the four-player deal B4
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @all-fives @rule:turn.must-play
+  Scenario Outline: A rejected action without a seat is the attempt of the player to act (<game>)
+    Given the <game> rules
+    When the actions "[2|5]" are taken
+    And the player to act attempts "draw"
+    Then the action is rejected citing rule "turn.must-play"
+    And seat 1 is to act
+    And every fact of fixture "turns/reject-without-a-seat" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |

@@ -127,3 +127,17 @@ Feature: Whole hands for two and three players
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @all-fives @rule:hand.end.going-out
+  Scenario: A play that reaches the target does not end a turns hand: it has no scores
+    Given an all-fives deal for 2 players
+    And the deal option "five-each"
+    And the agreed target 5
+    And seat 0 holds "[0|6] [1|2] [3|4] [3|6] [5|5]"
+    And seat 1 holds "[0|1] [1|3] [2|4] [3|3] [4|5]"
+    And the boneyard holds "[1|4] [0|0] [6|6] [1|1] [3|5] [0|2] [2|6] [0|3] [2|5] [2|2] [1|5] [1|6] [4|4] [0|5] [4|6] [5|6] [2|3] [0|4]"
+    And seat 0 leads
+    When the actions "[3|4] [4|5]@[3|4]:big-end [3|6]@[3|4]:small-end draw draw draw [6|6]@[3|6]:big-end [0|6]@[6|6]:straight-b" are taken
+    Then seat 1 is to act
+    And the legal actions are "[0|0]@[0|6]:small-end [0|1]@[0|6]:small-end"
+    And every fact of fixture "turns/all-fives-target-does-not-end-a-hand" holds for all-fives

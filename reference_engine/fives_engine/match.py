@@ -96,6 +96,19 @@ class MatchState:
             other._rng.setstate(self._rng.getstate())
         return other
 
+    def check_start(self) -> None:
+        """Refuse a match that starts already over: reaching the target ends an All Fives
+        or Exact 61 match at once (and Exact 61 never passes it), so a side on or over the
+        target before the first deal describes a match that is no longer played."""
+        if self.ruleset.target_check == "after-settlement":
+            return  # Five Up: after a tie at the top on or over the target, play goes on
+        reached = [s for s, score in enumerate(self.scores) if score >= self.setup.target]
+        if reached:
+            raise RulesetError(
+                f"side {reached[0]} starts at {self.scores[reached[0]]}, on or over the target"
+                f" {self.setup.target}: that {self.ruleset.title} match is already over"
+            )
+
     # -- facts ---------------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:

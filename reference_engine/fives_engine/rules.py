@@ -194,6 +194,10 @@ def _merge(
     return params, rules, doc
 
 
+#: the keys of a rule's ``cite``; any other is refused (spec/schemas/game.schema.json)
+_CITE_KEYS = frozenset({"file", "heading", "quote"})
+
+
 def load_game(path: str | Path) -> Ruleset:
     """Load a game document (a built-in game or a house variant file)."""
     path = Path(path)
@@ -205,6 +209,13 @@ def load_game(path: str | Path) -> Ruleset:
         if "cite" not in entry:
             continue  # a base statement this game does not adopt
         cite = entry["cite"]
+        stray = sorted(str(key) for key in set(cite) - _CITE_KEYS)
+        if stray:
+            raise RulesetError(
+                f"{path}: rules.{rule_id}.cite: unknown key {stray[0]!r} (expected file, "
+                "heading, quote; an unquoted quote with a comma in a {...} mapping is cut "
+                "there: quote it)"
+            )
         if "statement" not in entry or not cite.get("file") or not cite.get("heading"):
             raise RulesetError(
                 f"{path}: rules.{rule_id}: needs a statement and cite.file/cite.heading"

@@ -738,6 +738,20 @@ class GoingOutEventNeedsPips(Bent):
         return [_exact_61(going_out=going_out)]
 
 
+class ScoreFloorsAtZero(Bent):
+    BENT_RULE = "score.negative"
+    MISTAKE = "a score never goes below zero: a deduction stops at 0"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = MatchState._score_item
+
+        def score_item(state: MatchState, item: settlement.Item) -> None:
+            original(state, item)
+            state.scores[:] = [max(0, score) for score in state.scores]
+
+        return [mock.patch.object(MatchState, "_score_item", score_item)]
+
+
 class LeadRotates(Bent):
     BENT_RULE = "lead.went-out-leads"
     MISTAKE = "the lead passes clockwise each hand instead of to the player who went out"
@@ -849,6 +863,7 @@ ALL: list[type[Bent]] = [
     ZeroDeductionsLeftOut,
     ZeroPipHandSkippedInBlock,
     GoingOutEventNeedsPips,
+    ScoreFloorsAtZero,
     LeadRotates,
     BlockWinnerLeads,
     PartnersSideBySide,

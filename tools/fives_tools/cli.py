@@ -19,7 +19,7 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
-from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases
+from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases, tables
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
 from fives_tools.certify.observe.cli import add_audit_command
@@ -253,6 +253,10 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
+    if args.matrix:
+        table = tables.table_matrix()
+        print(tables.render(table))
+        return 1 if tables.gaps(table) else 0
     matrix = coverage.matrix()
     if args.rule:
         _filters_of(args)  # a misspelt rule is refused with the closest IDs
@@ -261,6 +265,24 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     print(coverage.render(matrix, coverage.own_must_cases()))
     unexercised = any(not refs for rows in matrix.values() for refs in rows.values())
     return 1 if unexercised or coverage.without_own_must_case() else 0
+
+
+MATRIX_HELP = """\
+which rules depend on the table (--matrix):
+  table-free       equipment, play, layout, scoring ends, a play's score and its unit:
+                   answered by layout and score requests, which name no table; one
+                   column, "any"
+  table-dependent  deal, lead, turns, the end of a hand, settlement, the target: each
+                   needs a must case at every table where it applies
+  where it applies a rule about partners only where partners sit (4 players; All Fives
+                   "4 partners"); side.alone only where nobody has a partner;
+                   in Exact 61 score.negative only where partners sit (only a
+                   partner's hand is ever deducted)
+  "4 alone"        four All Fives players alone is itself a reading
+                   (all-fives.four-players): its cases are implementation-defined, the
+                   column counts them and is never a gap
+A cell counts the must cases naming the rule at that table; GAP marks a must rule with
+none; "-" a table where the rule does not apply."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -347,7 +369,16 @@ def build_parser() -> argparse.ArgumentParser:
         "coverage",
         help="print which cases and scenarios exercise each rule",
         description="Print, per game, every rule with how many cases and scenarios exercise"
-        " it; exits 1 when a rule has none. With --rule, list which ones, by ID.",
+        " it; exits 1 when a rule has none. With --rule, list which ones, by ID. With"
+        " --matrix, print rule x game x table instead: the must cases of each cell and the"
+        " gaps (exits 1 when there is one).",
+        epilog=MATRIX_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cov.add_argument(
+        "--matrix",
+        action="store_true",
+        help="rule x game x table (2, 3, 4 players; 4 partners and 4 alone where both exist)",
     )
     cov.add_argument(
         "--rule",

@@ -46,15 +46,14 @@ def perft_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
         svg = draw(layout, ruleset, "svg", name=f"{anchor}-position", label="none")
         shown = f"The layout: {caption(layout, ruleset)}"
         parts.append(Figure(svg.decode("utf-8"), shown, f"{anchor}-position"))
+    error = case.expect.get("error")
+    if error:  # a position at a table the game forbids: refused, not counted
+        count = ("Refused", codes([f"{error['kind']} ({error['rule']})"]))
+    else:
+        count = ("Legal action sequences", text(case.expect["nodes"]))
     parts += [
         Table("Hands", ("seat", "tiles held"), seats),
-        Facts(
-            "Count",
-            (
-                ("Depth", text(case.request["depth"])),
-                ("Legal action sequences", text(case.expect["nodes"])),
-            ),
-        ),
+        Facts("Count", (("Depth", text(case.request["depth"])), count)),
     ]
     divide = case.expect.get("divide")
     if divide:

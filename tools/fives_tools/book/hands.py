@@ -155,7 +155,8 @@ def turns_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
     tried: list[tuple[str, Cell]] = []
     if "reject" in request:
         reject = request["reject"]
-        attempt = (Span(f"seat {reject['seat']}: "), Span(reject["action"], code=True))
+        who = f"seat {reject['seat']}" if "seat" in reject else "the player to act"
+        attempt = (Span(f"{who}: "), Span(reject["action"], code=True))
         tried.append(("Then tried", attempt))
     parts.append(outcome(expect, ("events", "hands"), tried))
     return parts + _note(source)

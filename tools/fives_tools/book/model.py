@@ -179,6 +179,8 @@ def example(cases: tuple[Case, ...], per: int | None = None) -> Example:
         return Example(cases, anchor, parts=tuple(PARTS[case.kind](case, anchor, per)))
     subject = from_case(case)
     layout, ruleset = subject.layout, subject.ruleset
+    if not layout.tiles:  # the empty layout (``plays: []``): its facts, and nothing to draw
+        return Example(cases, anchor)
     svg = draw(layout, ruleset, "svg", name=subject.name, label="none").decode("utf-8")
     return Example(
         cases,

@@ -59,8 +59,9 @@ def _marker_at(spot: Spot) -> str:
 
 
 def arithmetic(layout: Layout) -> str:
-    """The sum of the scoring ends as the sources write it: ``2 + 5 + 3 = 10``."""
-    terms = " + ".join(str(end.value) for end in layout.scoring_ends())
+    """The sum of the scoring ends as the sources write it: ``2 + 5 + 3 = 10`` (an empty
+    layout, which has none: ``0 = 0``)."""
+    terms = " + ".join(str(end.value) for end in layout.scoring_ends()) or "0"
     return f"{terms} = {layout.total}"
 
 

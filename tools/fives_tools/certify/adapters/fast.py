@@ -32,10 +32,14 @@ from fives_engine import (
 from fives_engine.deal import check_deal
 from fives_engine.layout import EVERY_DOUBLE
 from fives_engine.perft import divide
-from fives_engine.position import Position
 from fives_fast import FastHand, action_id, action_to_string
 from fives_fast.tables import TILE_ID
-from fives_tools.certify.adapters.reference import ReferenceImplementation, rejected, table_of
+from fives_tools.certify.adapters.reference import (
+    ReferenceImplementation,
+    position_of,
+    rejected,
+    table_of,
+)
 from fives_tools.certify.cases import levels
 
 
@@ -55,7 +59,10 @@ def _apply(hand: FastHand, text: str) -> None:
 
 
 def perft_reply(request: dict[str, Any]) -> dict[str, Any]:
-    hand = FastHand.at(Position.parse(str(request["position"])))
+    try:
+        hand = FastHand.at(position_of(request))
+    except IllegalDealError as exc:
+        return rejected(exc, "illegal-deal")
     split = divide(hand, int(request["depth"]), action_to_string)
     return {"nodes": sum(split.values()), "divide": split}
 
@@ -89,8 +96,9 @@ def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     if "reject" in request:
         attempt = request["reject"]
         action = action_id(parse_action(attempt["action"]))
-        if int(attempt["seat"]) != hand.current_player or action not in hand.legal_actions():
-            message = f"{attempt['action']} by seat {attempt['seat']} is not legal here"
+        seat = attempt.get("seat", hand.current_player)  # without one: the player to act
+        if seat != hand.current_player or action not in hand.legal_actions():
+            message = f"{attempt['action']} by seat {seat} is not legal here"
             reply["error"] = {"kind": "illegal-action", "message": message}
         else:
             hand.apply_action(action)

@@ -67,8 +67,21 @@ def _layout_reply(request: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+def whole(value: Any, name: str, minimum: int | None = None) -> int:
+    """A JSON number without a fractional part (``15.0`` is 15), at least ``minimum``;
+    anything else is a bad request naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise FivesError(f"field {name!r}: expected a whole number, got {value!r}")
+    if isinstance(value, float) and not value.is_integer():
+        raise FivesError(f"field {name!r}: expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise FivesError(f"field {name!r}: expected {minimum} or more, got {value!r}")
+    return int(value)
+
+
 def _score_reply(request: dict[str, Any]) -> dict[str, Any]:
-    score = find_game(request["game"]).play_score(int(request["total"]))
+    total = whole(request["total"], "total", 0)  # a total of scoring ends: never below 0
+    score = find_game(request["game"]).play_score(total)
     return {
         "score": {"raw": score.raw}
         if score.display is None
@@ -81,13 +94,22 @@ def table_of(request: dict[str, Any], seats: int) -> Setup:
     players = int(request.get("players", seats))
     if players != seats:
         raise FivesError(f"{players} players but {seats} hands")
+    target = request.get("target")
     return Setup.of(
         find_game(request["game"]),
         players,
         request.get("partnerships"),
         request.get("deal_option"),
-        request.get("target"),
+        None if target is None else whole(target, "target"),
     )
+
+
+def scores_of(request: dict[str, Any]) -> list[int] | None:
+    """The request's starting ``scores``: whole numbers of either sign, or None."""
+    scores = request.get("scores")
+    if scores is None:
+        return None
+    return [whole(s, f"scores[{i}]") for i, s in enumerate(scores)]
 
 
 def rejected(exc: IllegalActionError | IllegalDealError, kind: str) -> dict[str, Any]:
@@ -108,7 +130,8 @@ def _turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     if "reject" in request:
         attempt = request["reject"]
         try:
-            hand.apply_action(parse_action(attempt["action"]), int(attempt["seat"]))
+            seat = attempt.get("seat")  # without one: the player to act attempts it
+            hand.apply_action(parse_action(attempt["action"]), None if seat is None else int(seat))
         except IllegalActionError as exc:
             reply.update(rejected(exc, "illegal-action"))
         else:
@@ -142,7 +165,7 @@ def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
         setup = table_of(request, len(hands))
     except IllegalDealError as exc:
         return rejected(exc, "illegal-deal")
-    match = MatchState(find_game(request["game"]), setup, request["scores"])
+    match = MatchState(find_game(request["game"]), setup, scores_of(request))
     went_out = request.get("went_out")
     if went_out is not None and hands[went_out]:
         raise FivesError(f"seat {went_out} went out but still holds tiles")
@@ -163,7 +186,8 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
         setup = table_of(request, len(first))
     except IllegalDealError as exc:
         return rejected(exc, "illegal-deal")
-    match = MatchState(find_game(request["game"]), setup, request.get("scores"))
+    match = MatchState(find_game(request["game"]), setup, scores_of(request))
+    match.check_start()
     for hand in request["hands"]:
         try:
             match.deal(Deal.from_json(hand))
@@ -179,6 +203,16 @@ def _match_reply(request: dict[str, Any]) -> dict[str, Any]:
         "current_player": match.current_player,
         "legal_actions": [str(a) for a in match.legal_actions()],
     }
+
+
+def position_of(request: dict[str, Any]) -> Position:
+    """The position of a ``perft`` request: of the request's game, at a table the game
+    allows (a table it forbids raises IllegalDealError, as in a ``turns`` request)."""
+    position = Position.parse(str(request["position"]))
+    if position.game != request["game"]:
+        raise FivesError(f"a {request['game']} request for a {position.game} position")
+    Setup.of(find_game(position.game), position.players, position.partnerships)
+    return position
 
 
 def _selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -197,7 +231,11 @@ def _selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _perft_reply(request: dict[str, Any]) -> dict[str, Any]:
-    state = Position.parse(str(request["position"])).state()
+    try:
+        position = position_of(request)
+    except IllegalDealError as exc:
+        return rejected(exc, "illegal-deal")
+    state = position.state()
     split = divide(state, int(request["depth"]))
     return {"nodes": sum(split.values()), "divide": split}
 

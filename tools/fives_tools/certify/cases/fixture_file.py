@@ -119,7 +119,7 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
 #: ``type`` and ``game``; the layout kind builds its request itself.
 REQUEST_FIELDS = {
     "score": ("total",),
-    "turns": ("players", "partnerships", "deal_option", "deal", "actions", "reject"),
+    "turns": ("players", "partnerships", "deal_option", "target", "deal", "actions", "reject"),
     "settlement": (
         "players",
         "partnerships",

@@ -4,7 +4,9 @@ The format follows python-chess's perft files (see ``fixtures/perft/positions.pe
 blank-line-separated records of ``key value`` lines. Each ``perft N C`` line becomes one
 case ``<game>/perft/<id>/depth-<N>#turn-flow``: the request asks the implementation for
 perft at that depth and its split by first action (divide), so a mismatch is tracked down
-to the first action whose subtree is miscounted.
+to the first action whose subtree is miscounted. A record whose position is at a table the
+game forbids has a ``refused KIND RULE`` line instead: one case
+``<game>/perft/<id>/refused#turn-flow`` expecting that error.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
     fields: dict[str, tuple[int, str]] = {}
     counts: dict[int, int] = {}
     divides: dict[int, dict[str, int]] = {}
+    refused: dict[str, str] = {}
     for number, key, value in record:
         if key == "perft":
             depth_text, _, count_text = value.partition(" ")
@@ -62,6 +65,11 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
             divides.setdefault(_int(path, number, parts[0], "divide depth"), {})[parts[1]] = _int(
                 path, number, parts[2], "divide count"
             )
+        elif key == "refused":
+            parts = value.split()
+            if len(parts) != 2:
+                raise FixtureError(f"{path}: line {number}: expected 'refused KIND RULE'")
+            refused = {"kind": parts[0], "rule": parts[1]}
         elif key == "reviewed":
             raise unreviewed(path, number)
         elif key in ("id", "title", "rules", "primary", "position", "level"):
@@ -87,8 +95,10 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
     problem = check_primary(fields["primary"][1], rules, [position.game])
     if problem:
         raise FixtureError(f"{path}: line {fields['primary'][0]}: field primary: {problem}")
-    if not counts:
-        raise FixtureError(f"{path}: line {start}: the record has no 'perft' line")
+    if not counts and not refused:
+        raise FixtureError(f"{path}: line {start}: the record has no 'perft' or 'refused' line")
+    if counts and refused:
+        raise FixtureError(f"{path}: line {start}: a refused position has no 'perft' line")
     stray = sorted(set(divides) - set(counts))
     if stray:
         raise FixtureError(
@@ -98,7 +108,9 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
         {"file": ruleset.rules[r].cite.file, "heading": ruleset.rules[r].cite.heading}
         for r in rules
     )
-    out = []
+    expectations: list[tuple[str, int, dict[str, Any]]] = []
+    if refused:
+        expectations.append(("refused", 1, {"error": refused}))
     for depth, count in sorted(counts.items()):
         expect: dict[str, Any] = {"nodes": count}
         if depth in divides:
@@ -107,13 +119,16 @@ def _cases(path: Path, start: int, record: list[tuple[int, str, str]]) -> list[C
                     f"{path}: line {start}: the divide at depth {depth} does not add up to {count}"
                 )
             expect["divide"] = divides[depth]
-        fixture_id = f"perft/{fields['id'][1]}/depth-{depth}"
+        expectations.append((f"depth-{depth}", depth, expect))
+    out = []
+    for name, depth, expect in expectations:
+        fixture_id = f"perft/{fields['id'][1]}/{name}"
         out.append(
             Case(
                 id=f"{position.game}/{fixture_id}#{levels.TURN_FLOW}",
                 game=position.game,
                 fixture_id=fixture_id,
-                title=f"{fields['title'][1]} (perft {depth})",
+                title=f"{fields['title'][1]} ({name if 'error' in expect else f'perft {depth}'})",
                 kind="perft",
                 level=fields.get("level", (0, "must"))[1],
                 rules=tuple(rules),

@@ -83,12 +83,22 @@ class Outcome:
         return not self.classes
 
     def verdict(self) -> str:
-        return (
+        """The sentence every form leads with; disagreements on implementation-defined
+        readings are counted apart from the rest."""
+        readings = [c for c in self.classes.values() if c.implementation_defined]
+        rest = [c for c in self.classes.values() if not c.implementation_defined]
+        text = (
             "random agreement with the reference engine:"
             f" {plural(self.requests, 'request')},"
-            f" {plural(self.disagreements, 'disagreement')}"
-            f" in {plural(len(self.classes), 'class')}"
+            f" {plural(sum(c.count for c in rest), 'disagreement')}"
+            f" in {plural(len(rest), 'class')}"
         )
+        if readings:
+            text += (
+                f", and {sum(c.count for c in readings)} on implementation-defined readings"
+                f" in {plural(len(readings), 'class')}"
+            )
+        return text
 
     def add(self, finding: Finding) -> DisagreementClass | None:
         """Count ``finding``; returns its class when it is the first of its class."""
@@ -123,10 +133,15 @@ class Judge:
         self.declared = tuple(declared)
 
     def check(
-        self, request: dict[str, Any], seed: int = 0, index: int = -1, recipe: str = ""
+        self,
+        request: dict[str, Any],
+        seed: int = 0,
+        index: int = -1,
+        recipe: str = "",
+        cut: bool = True,
     ) -> tuple[bool, Finding | None]:
         """Whether the request is legal (the reference answers it, and rejects its probe),
-        and the disagreement, if any."""
+        and the disagreement, if any (a refused script cut short once, when ``cut``)."""
         label = f"fuzz:{seed}:{index}"
         reference = differ.ask(self.reference, request, label)
         if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
@@ -137,7 +152,7 @@ class Judge:
         if not mismatches:
             return True, None
         finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
-        if differ.refused(reply) and request["type"] in prefix.SCRIPTED:
+        if cut and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding
 
@@ -150,7 +165,9 @@ class Judge:
 
         keep = prefix.longest_answered(finding.request, answers)
         request = prefix.cut(finding.request, keep)
-        legal, shorter = self.check(request, finding.seed, finding.index, finding.recipe)
+        # Cut once: a script refused even with no action is refused for its table or
+        # scores, and cutting it again would find the same request.
+        legal, shorter = self.check(request, finding.seed, finding.index, finding.recipe, False)
         return shorter if legal else None
 
     def __call__(

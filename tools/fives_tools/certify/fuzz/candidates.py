@@ -78,7 +78,7 @@ def fixture_of(cls: DisagreementClass) -> dict[str, Any]:
     finding = cls.shown
     request = finding.request
     game, kind = str(request["game"]), str(request["type"])
-    rules = _rules(finding, cls.key[2])
+    rules = _rules(finding, cls.key.rules)
     head: dict[str, Any] = {} if kind == "layout" else {"kind": kind}
     reading = find_game(game).rules[rules[0]].interpretation
     level: dict[str, Any] = {"level": "must"}
@@ -88,7 +88,7 @@ def fixture_of(cls: DisagreementClass) -> dict[str, Any]:
         **head,
         "id": f"fuzz/{kind}-{finding.seed}-{finding.index}".replace("--", "-"),
         "title": f"Candidate from fives fuzz (seed {finding.seed}, index {finding.index}):"
-        f" {', '.join(cls.key[1])} differ",
+        f" {', '.join(cls.key.fields)} differ",
         "games": [game],
         **level,
         "reviewed": False,
@@ -108,7 +108,7 @@ def perft_record(cls: DisagreementClass) -> str:
         f"id fuzz-{finding.seed}-{finding.index}".replace("--", "-"),
         f"title Candidate from fives fuzz (seed {finding.seed}, index {finding.index})",
         "reviewed false",
-        f"rules {' '.join(_rules(finding, cls.key[2]))}",
+        f"rules {' '.join(_rules(finding, cls.key.rules))}",
         f"position {request['position']}",
         f"perft {depth} {reference['nodes']}",
         *(f"divide {depth} {action} {n}" for action, n in reference.get("divide", {}).items()),

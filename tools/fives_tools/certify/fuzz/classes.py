@@ -1,17 +1,24 @@
-"""Disagreements and their classes: request type + differing fields + rules involved.
+"""Disagreements and their classes: request type + differing fields + rules involved +
+the kinds of error the two replies give.
 
 The rules involved are derived from evidence, never guessed (see ``rules_involved``): the
 rule an error names (either side's); the first event that differs, whose kind (and
 cause) names a family of rules (``EVENT_RULES``); the family of rules that produce each
 differing field (``FIELD_RULES``); at last the rules the suite's cases check at the
 request's level. Families are rule-ID prefixes, kept to the rules the game has.
+
+The error kinds keep apart disagreements that the fields alone would merge: an
+implementation that answers ``bad-request`` where the reference engine plays on, and one
+that answers ``illegal-deal`` there, made two different mistakes. A class whose every rule
+depends on an interpretation (its ``interpretation`` in the game document) is
+implementation-defined: a reading differs, not a sentence of the sources.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
@@ -59,7 +66,31 @@ EVENT_RULES: dict[str, tuple[str, ...]] = {
     "score:discarded": ("match.overshoot-discarded",),
 }
 
-ClassKey = tuple[str, tuple[str, ...], tuple[str, ...]]
+NO_ERROR = "none"
+
+
+class ClassKey(NamedTuple):
+    """What makes two disagreements one class."""
+
+    type: str  # the request type
+    fields: tuple[str, ...]  # the fields that differ, sorted
+    rules: tuple[str, ...]  # the rules involved (``rules_involved``)
+    errors: tuple[str, ...]  # (reference's error kind, implementation's), or () if neither errs
+
+
+def error_kind(reply: dict[str, Any]) -> str:
+    """The kind of a reply's error, or ``none``."""
+    error = reply.get("error")
+    return str(error.get("kind")) if isinstance(error, dict) else NO_ERROR
+
+
+def interpretations_of(game: str, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """The interpretations the rules depend on, when every one of them depends on one
+    (the disagreement is then implementation-defined); else ()."""
+    found = [find_game(game).rules[r].interpretation for r in rules]
+    if not found or any(i is None for i in found):
+        return ()
+    return tuple(dict.fromkeys(str(i) for i in found))
 
 
 def _event_families(event: Any) -> list[str]:
@@ -149,9 +180,19 @@ class Finding:
         return rules_involved(str(self.request["game"]), str(self.request["type"]), self.mismatches)
 
     @property
+    def errors(self) -> tuple[str, ...]:
+        kinds = (error_kind(self.reference or self.expect), error_kind(self.reply))
+        return () if kinds == (NO_ERROR, NO_ERROR) else kinds
+
+    @property
     def key(self) -> ClassKey:
         fields = tuple(sorted({m.field for m in self.mismatches}))
-        return (str(self.request["type"]), fields, self.rules)
+        return ClassKey(str(self.request["type"]), fields, self.rules, self.errors)
+
+    @property
+    def interpretations(self) -> tuple[str, ...]:
+        """The readings behind the disagreement when it is implementation-defined, else ()."""
+        return interpretations_of(str(self.request["game"]), self.rules)
 
 
 @dataclass
@@ -165,6 +206,11 @@ class DisagreementClass:
     @property
     def key(self) -> ClassKey:
         return self.first.key
+
+    @property
+    def implementation_defined(self) -> bool:
+        """Every rule involved depends on an interpretation: a reading differs."""
+        return bool(self.first.interpretations)
 
     @property
     def shown(self) -> Finding:

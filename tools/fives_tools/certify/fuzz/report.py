@@ -20,8 +20,11 @@ from fives_tools.certify.fuzz.shrink import size
 
 
 def ordered(outcome: Outcome) -> list[DisagreementClass]:
-    """The classes in the order they were first met."""
-    return sorted(outcome.classes.values(), key=lambda c: c.first.index)
+    """The classes in the order they were first met, those on implementation-defined
+    readings after the rest (a sentence of the sources broken comes first)."""
+    return sorted(
+        outcome.classes.values(), key=lambda c: (c.implementation_defined, c.first.index)
+    )
 
 
 def rerun(prefix: str, cls: DisagreementClass) -> str:
@@ -29,8 +32,13 @@ def rerun(prefix: str, cls: DisagreementClass) -> str:
 
 
 def _title(cls: DisagreementClass) -> str:
-    kind, fields, _ = cls.key
-    return f"{kind}: {', '.join(fields)} differ"
+    key = cls.key
+    title = f"{key.type}: {', '.join(key.fields)} differ"
+    if key.errors:
+        title += f" (reference {key.errors[0]}, implementation {key.errors[1]})"
+    if cls.implementation_defined:
+        title += " [implementation-defined]"
+    return title
 
 
 def describe(cls: DisagreementClass, prefix: str) -> str:
@@ -44,7 +52,12 @@ def describe(cls: DisagreementClass, prefix: str) -> str:
     lines = [
         _title(cls),
         f"  found {cls.count} times; first at index {cls.first.index} (recipe {cls.first.recipe})",
-        f"  rules involved: {', '.join(cls.key[2]) or '(none identified)'}",
+        f"  rules involved: {', '.join(cls.key.rules) or '(none identified)'}",
+        *(
+            [f"  implementation-defined: readings {', '.join(shown.interpretations)}"]
+            if cls.implementation_defined
+            else []
+        ),
         f"  request{shrunk}:",
         "    " + json.dumps(shown.request, ensure_ascii=False),
         "  differences (- reference engine, + implementation):",
@@ -81,11 +94,17 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
         "seed": outcome.seed,
         "requests": outcome.requests,
         "disagreements": outcome.disagreements,
+        "implementation_defined_disagreements": sum(
+            c.count for c in outcome.classes.values() if c.implementation_defined
+        ),
         "classes": [
             {
-                "type": cls.key[0],
-                "fields": list(cls.key[1]),
-                "rules": list(cls.key[2]),
+                "type": cls.key.type,
+                "fields": list(cls.key.fields),
+                "rules": list(cls.key.rules),
+                "errors": _errors(cls),
+                "implementation_defined": cls.implementation_defined,
+                "interpretations": list(cls.first.interpretations),
                 "count": cls.count,
                 "index": cls.first.index,
                 "recipe": cls.first.recipe,
@@ -102,6 +121,13 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
         "invalid_requests": outcome.invalid,
         "seconds": round(outcome.seconds, 3),
     }
+
+
+def _errors(cls: DisagreementClass) -> dict[str, str] | None:
+    """The two replies' error kinds (``none`` for no error), or None when neither errs."""
+    if not cls.key.errors:
+        return None
+    return {"reference": cls.key.errors[0], "implementation": cls.key.errors[1]}
 
 
 def write_json(outcome: Outcome, path: Path, prefix: str) -> None:

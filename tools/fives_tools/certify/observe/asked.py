@@ -12,8 +12,9 @@ game's usual one diverges on ``match.target``.
 from __future__ import annotations
 
 import argparse
-from collections import Counter
+import shlex
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from fives_engine import FivesError, Setup, find_game, game_names
@@ -58,7 +59,17 @@ def label(table: Table, seed: int) -> str:
     return f"{table.game} {table.players} players, {table.unit} seed {seed}"
 
 
-def target_claim(name: str, record: dict[str, Any], table: Table) -> Divergence | None:
+def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
+    """The command that asks for that one game again (the same game if the implementation
+    plays the same game for the same seed)."""
+    how = ["--adapter", args.adapter] if args.adapter is not None else ["--python", args.python]
+    asks = ["--game", table.game, "--players", str(table.players), "--unit", table.unit]
+    return shlex.join(["fives", "audit", *how, *asks, "--games", "1", "--seed", str(seed)])
+
+
+def target_claim(
+    args: argparse.Namespace, name: str, record: dict[str, Any], table: Table, seed: int
+) -> Divergence | None:
     """The target the record states, held against the game's usual one: the request agreed
     none. (The rest of the record is judged by the target it states, so that a wrong target
     is named once, not at every score that reaches it.)"""
@@ -82,6 +93,7 @@ def target_claim(name: str, record: dict[str, Any], table: Table) -> Divergence 
         str(usual),
         str(stated),
         prefix(record, 0, None),
+        rerun=rerun(args, table, seed),
     )
 
 
@@ -95,7 +107,9 @@ def observe(args: argparse.Namespace) -> Observation:
             continue
         first = len(obs.divergences)
         audit_records([(name, asked.record)], obs)
-        claim = target_claim(name, asked.record, asked.table)
+        again = rerun(args, asked.table, asked.seed)
+        obs.divergences[first:] = [replace(d, rerun=again) for d in obs.divergences[first:]]
+        claim = target_claim(args, name, asked.record, asked.table, asked.seed)
         if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
             obs.tally(asked.table.game).exercised["match.target"] += 1
         if claim is not None:
@@ -153,16 +167,6 @@ def add_selfplay_options(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
     timeouts(parser)
-
-
-def failing_rules(obs: Observation) -> list[str]:
-    """The rules that failed, most failing steps first (over every game); ties go to the
-    rule that diverged first: what an implementation that bends one rule shows first."""
-    failed: Counter[str] = Counter()
-    for tally in obs.games.values():
-        failed.update(tally.failed)
-    order = {d.rule: i for i, d in reversed(list(enumerate(obs.divergences)))}
-    return sorted(failed, key=lambda rule: (-failed[rule], order.get(rule, len(order)), rule))
 
 
 def _default_timeouts(parser: argparse.ArgumentParser) -> None:

@@ -43,6 +43,8 @@ class Divergence:
     table_record: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     #: every rule whose misreading gives what was recorded (``rule`` is the one kept)
     candidates: tuple[str, ...] = ()
+    #: the command that shows it again, when the record was not read from a file
+    rerun: str = ""
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,8 @@ def causes_line(obs: Observation) -> str:
 
 
 def rerun(div: Divergence, files: Files | None) -> str:
+    if files is None and div.rerun:
+        return div.rerun
     target = files.prefix if files is not None else div.record.split(" ")[0]
     return f"fives audit {target}"
 
