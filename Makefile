@@ -3,27 +3,39 @@
 #   make test      run the project's checks and test suite
 # and one more that CI runs after them:
 #   make test-openspiel   install the openspiel extra, run mypy and the OpenSpiel games' tests
+#
+# Everything runs from the project's own virtual environment, .venv (git-ignored), made
+# with $(PYTHON) on the first run: a stock Debian or Ubuntu python3 refuses `pip install`
+# outside one (PEP 668, "externally-managed-environment"), and another Python earlier on
+# PATH must not decide what gets tested. The venv's bin/ comes first on PATH in every
+# recipe, so `fives`, `ruff`, `mypy` and `python` (the adapters' commands) are the venv's.
+# System packages are installed only for the commands that need them, each announced with
+# its size: Graphviz's `dot` for pictures (`make test`, `make comparison`), Chromium for the
+# books' browser tests (`make test`); `make certify` needs neither.
 PYTHON ?= python3
-STAMP := .setup.stamp
-MUTATION_STAMP := .mutation.stamp
-OPENSPIEL_STAMP := .setup-openspiel.stamp
+VENV := .venv
+BASE_PATH := $(PATH)
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+STAMP := $(VENV)/.setup.stamp
+MUTATION_STAMP := $(VENV)/.mutation.stamp
+OPENSPIEL_STAMP := $(VENV)/.setup-openspiel.stamp
 
-.PHONY: certify test test-openspiel setup mutation branch-coverage comparison
+.PHONY: certify test test-openspiel setup mutation branch-coverage comparison graphviz chromium
 
 certify: $(STAMP)
 	fives certify
 
-test: $(STAMP)
+test: $(STAMP) graphviz chromium
 	ruff check .
 	mypy
-	$(PYTHON) -m pytest -q -n auto
+	python -m pytest -q -n auto
 
 # Apart from `make test`: open-spiel brings numpy and scipy, which would double the time
 # and more than double the size of a fresh install (README, "OpenSpiel").
 # FIVES_REQUIRE_OPENSPIEL: a pyspiel that cannot be imported fails the step (not "1 skipped").
 test-openspiel: $(OPENSPIEL_STAMP)
 	mypy
-	FIVES_REQUIRE_OPENSPIEL=1 $(PYTHON) -m pytest -q -p no:xdist tests/openspiel
+	FIVES_REQUIRE_OPENSPIEL=1 python -m pytest -q -p no:xdist tests/openspiel
 
 setup: $(STAMP)
 
@@ -31,18 +43,21 @@ setup: $(STAMP)
 # the reference engine, the Node example and it, and the audit of its own games
 # (docs/comparisons/), regenerated; the rule books they link to are built beside them
 # (not committed: `fives docs` makes them).
-# `fives certify` exits 1 for a run that is not certified, as this one is.
+# `fives certify` exits 1 for a run that is not certified, as this one is. The committed
+# reports carry no date or duration (--no-timestamps), so a second run changes nothing.
 COMPARISONS := docs/comparisons
 NODE_ADAPTER := node examples/node-adapter/adapter.js
 AFD_ADAPTER := python examples/all_fives_domino/adapter.py
 # The package's own games audited (its DominoRound matches, seeds 1 .. AFD_GAMES); `fives
 # audit` exits 1 on a divergence, as it does here.
 AFD_GAMES := 20
-comparison: $(STAMP)
+comparison: $(STAMP) graphviz
 	fives docs --out $(COMPARISONS)/book
-	fives certify -q --adapter '$(AFD_ADAPTER)' --markdown $(COMPARISONS)/all-fives-domino.md \
+	fives certify -q --no-timestamps --adapter '$(AFD_ADAPTER)' \
+	  --markdown $(COMPARISONS)/all-fives-domino.md \
 	  --html $(COMPARISONS)/all-fives-domino.html > /dev/null || test $$? -eq 1
-	fives compare --adapter 'node=$(NODE_ADAPTER)' --adapter 'all-fives-domino=$(AFD_ADAPTER)' \
+	fives compare --no-timestamps \
+	  --adapter 'node=$(NODE_ADAPTER)' --adapter 'all-fives-domino=$(AFD_ADAPTER)' \
 	  --markdown $(COMPARISONS)/comparison.md --html $(COMPARISONS)/comparison.html
 	python examples/all_fives_domino/own_games.py $(AFD_GAMES) > $(COMPARISONS)/all-fives-domino-games.jsonl
 	fives audit $(COMPARISONS)/all-fives-domino-games.jsonl \
@@ -51,33 +66,57 @@ comparison: $(STAMP)
 # Mutation testing of the reference engine, the must conformance cases its only test
 # (mutmut 3; about half an hour on 2 cores), and the report with the branch coverage.
 mutation: $(MUTATION_STAMP)
-	$(PYTHON) -m benchmarks.mutation run
-	$(PYTHON) -m benchmarks.mutation report --out build/mutation/report.md
+	python -m benchmarks.mutation run
+	python -m benchmarks.mutation report --out build/mutation/report.md
 
 branch-coverage: $(MUTATION_STAMP)
-	$(PYTHON) -m benchmarks.mutation branches
+	python -m benchmarks.mutation branches
 
-# Installs the package with its test extras, the third-party engine certified beside it
-# (the thirdparty extra), Debian's graphviz for the `dot` binary and
-# Debian's chromium, in which the rule books are tested headless.
-$(STAMP): pyproject.toml
-	@command -v dot >/dev/null 2>&1 || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) \
-	      || echo "warning: could not install graphviz; renderings need the 'dot' binary"; \
-	  else echo "warning: install Graphviz ('dot') for renderings"; fi; }
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	      || echo "warning: could not install chromium; the books' browser test needs it"; \
-	  else echo "warning: install Chromium for the books' browser test"; fi; }
-	$(PYTHON) -m pip install -q -e '.[test,thirdparty]'
+# $(call apt_need,COMMAND,PACKAGE,SIZE,WHAT NEEDS IT): install Debian's PACKAGE unless
+# COMMAND is there, announced in one line; a machine without apt (or without root) gets a
+# warning, and only the tests that need COMMAND skip.
+define apt_need
+@command -v $(1) >/dev/null 2>&1 || { \
+  if command -v apt-get >/dev/null 2>&1; then \
+    echo "Installing Debian's $(2) ($(3)) for $(4): apt-get update and install..."; \
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; } \
+      || echo "warning: could not install $(2); $(4) need it"; \
+  else echo "warning: install $(2) for $(4)"; fi; }
+endef
+
+graphviz:
+	$(call apt_need,dot,graphviz,about 30 MB,the pictures)
+
+chromium:
+	$(call apt_need,chromium,chromium,about 350 MB,the books' browser tests)
+
+# The venv, made with $(PYTHON) as found on the PATH make was started with. Debian ships
+# the venv module's pip apart (python3.X-venv): installed when the first try lacks it.
+$(VENV)/bin/python:
+	@rm -rf $(VENV)
+	@echo "Making the virtual environment $(VENV) with $$(PATH='$(BASE_PATH)' command -v $(PYTHON))..."
+	@PATH='$(BASE_PATH)' $(PYTHON) -m venv $(VENV) >/dev/null 2>&1 || { \
+	  rm -rf $(VENV); \
+	  venv=python$$(PATH='$(BASE_PATH)' $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv; \
+	  command -v apt-get >/dev/null 2>&1 \
+	    || { echo "error: $(PYTHON) cannot make a virtual environment; install its venv module" >&2; exit 1; }; \
+	  echo "Installing Debian's $$venv (about 5 MB) for the virtual environment..."; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$venv >/dev/null; } \
+	    && PATH='$(BASE_PATH)' $(PYTHON) -m venv $(VENV); }
+
+# The package with its test extras and the third-party engine certified beside it (the
+# thirdparty extra), editable, into the venv.
+$(STAMP): pyproject.toml $(VENV)/bin/python
+	@echo "Installing the package with its test and thirdparty extras into $(VENV) (pip, about 130 MB)..."
+	python -m pip install -q -e '.[test,thirdparty]'
 	@touch $(STAMP)
 
-$(MUTATION_STAMP): pyproject.toml
-	$(PYTHON) -m pip install -q -e '.[test,mutation]'
+$(MUTATION_STAMP): pyproject.toml $(VENV)/bin/python
+	@echo "Installing the package with its test and mutation extras into $(VENV) (pip)..."
+	python -m pip install -q -e '.[test,mutation]'
 	@touch $(MUTATION_STAMP)
 
 $(OPENSPIEL_STAMP): $(STAMP)
-	$(PYTHON) -m pip install -q -e '.[test,openspiel]'
+	@echo "Installing the openspiel extra into $(VENV) (pip, about 300 MB)..."
+	python -m pip install -q -e '.[test,openspiel]'
 	@touch $(OPENSPIEL_STAMP)

@@ -18,6 +18,7 @@ from fives_tools.certify.cases import load_cases
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.runner import run_cases, select
 from fives_tools.cli import build_parser, main, use_colour
+from fives_tools.text import plural
 
 
 def test_certify_with_no_arguments_certifies_the_reference_engine(
@@ -65,6 +66,25 @@ def test_version_names_the_suite_protocol_and_engine(capsys: pytest.CaptureFixtu
     assert re.fullmatch(
         r"fives \S+: suite \S+, protocol \S+, reference engine \S+\n", capsys.readouterr().out
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "line", "where"),
+    [
+        (["certify", "--colour"], "fives certify: unrecognized arguments: --colour", "certify"),
+        (["frobnicate"], "fives: argument command: invalid choice: 'frobnicate'", ""),
+        (["cases", "--game"], "fives cases: argument --game: expected one argument", "cases"),
+    ],
+)
+def test_a_usage_error_is_one_line_with_a_help_hint(
+    argv: list[str], line: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(line) and err.count("\n") == 1 and "usage:" not in err
+    assert err.endswith(f" (see {' '.join(['fives', where]).strip()} --help)\n")
 
 
 def test_every_subcommand_is_described() -> None:
@@ -134,3 +154,20 @@ def test_a_python_adapter_without_a_module_name_is_refused(
     assert main(["certify", "--python", ":Adapter"]) == 2
     err = capsys.readouterr().err
     assert "cannot import ''" in err and "Traceback" not in err
+
+
+def test_coverage_lists_which_cases_exercise_a_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["coverage", "--rule", "score.ends.outer-end"]) == 0
+    listed = {line.strip() for line in capsys.readouterr().out.splitlines()}
+    own = {c.id for c in load_cases() if "score.ends.outer-end" in c.rules}
+    assert own and own <= listed
+    assert any(line.startswith("score.ends.outer-end in Five Up (five-up): ") for line in listed)
+    assert main(["coverage", "--rule", "score.end.outer-end"]) == 2
+    assert "did you mean score.ends.outer-end" in capsys.readouterr().err
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert [plural(n, "error") for n in (0, 1, 2)] == ["0 errors", "1 error", "2 errors"]
+    assert plural(1, "class") == "1 class" and plural(3, "class") == "3 classes"
+    assert plural(2, "passing case") == "2 passing cases"

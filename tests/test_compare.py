@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -129,6 +130,26 @@ def test_the_html_certificate_has_the_verdict_and_every_failure(entries: list[En
             assert failure_anchor("bent", result) in _ids(page)
     clean_page = certificate_html(entries[0])
     assert "<b>CERTIFIED</b>" in clean_page and 'id="failures"' not in clean_page
+
+
+@pytest.mark.skipif(shutil.which("neato") is None, reason="no Graphviz to draw the tables")
+def test_each_failure_of_the_html_certificate_is_drawn(entries: list[Entry]) -> None:
+    """The table of the case, the expected answer beside the implementation's (the rows
+    that differ marked), and the quote of its rule, before the full text."""
+    bent = entries[1]
+    page = certificate_html(bent)
+    failing = [r for r in bent.run.results if r.status == FAIL]
+    assert failing
+    for result in failing:
+        anchor = failure_anchor("bent", result)
+        section = page.split(f'<section class="failure" id="{anchor}">', 1)[1]
+        section = section.split("</section>", 1)[0]
+        assert "<svg" in section and f'id="{anchor}-' in section  # its ids kept apart
+        differs = re.findall(r'<tr class="differs"><td>([^<]+)</td>', section)
+        assert differs == [m.field for m in result.mismatches]
+        rule = blamed_rules(bent.run.results)[result.case.id]  # as the tables mark it FAIL
+        assert f"<b>{rule}</b>" in section and "re-run: " in section
+    assert "<svg" not in comparison_html(entries, "fives compare")  # the comparison: text
 
 
 def test_implementation_text_is_escaped(all_fives: list[Case]) -> None:

@@ -189,11 +189,27 @@ def test_known_failures_are_expected_failures(tmp_path: Path) -> None:
         "five-up/scoring/total-1*",
         "--fives-known-failures",
         str(known),
-        "-rx",
+        "-rxX",
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "2 xfailed, 2 xpassed" in proc.stdout
     assert "known failure (listed as 'five-up/*#score-table')" in proc.stdout
+    # an XPASS names the entry to remove, and the file
+    assert (
+        f"passes, listed as a known failure by 'five-up/*#score-table': remove that entry"
+        f" from {known} once every case it matches passes"
+    ) in proc.stdout
+
+
+def test_a_misspelt_known_failure_is_refused_with_the_closest_case(tmp_path: Path) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("five-up/scoring/total-10#score-tabel\n", "utf-8")
+    proc = _pytest(tmp_path, "--fives-python", BENT, "--fives-known-failures", str(known))
+    assert proc.returncode == 4
+    assert (
+        "known-failures entry 'five-up/scoring/total-10#score-tabel' matches no case;"
+        " did you mean five-up/scoring/total-10#score-table"
+    ) in proc.stderr
 
 
 def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) -> None:

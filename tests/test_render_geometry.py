@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fives_engine import DOUBLE_SIX, Layout, Port, find_game, parse_plays
-from fives_tools.render.geometry import GAP, HALF, MARK, Box, Table, place
+from fives_tools.render.geometry import GAP, HALF, MARK, STRAIGHT_SIDES, Box, Table, place
 
 
 @st.composite
@@ -55,6 +55,22 @@ def _check(layout: Layout, table: Table) -> None:
 @given(layouts())
 def test_tiles_never_overlap_and_every_open_place_stays_visible(layout: Layout) -> None:
     _check(layout, place(layout))
+
+
+@settings(max_examples=150, deadline=None)
+@given(layouts())
+def test_a_tile_on_a_doubles_straight_side_continues_the_line(layout: Layout) -> None:
+    """A double lies across the line, so the tile on either straight side lies along it:
+    long axes perpendicular. A tile turned parallel to the double would bend the line into
+    a column of its own."""
+    table = place(layout)
+    for conn in layout.connections:
+        on_straight_side = (conn.anchor.is_double and conn.anchor_port in STRAIGHT_SIDES) or (
+            conn.tile.is_double and conn.tile_port in STRAIGHT_SIDES
+        )
+        if on_straight_side:
+            anchor, tile = table[conn.anchor], table[conn.tile]
+            assert anchor.horizontal != tile.horizontal, f"{conn} bends the line"
 
 
 def _long_layout(seed: int) -> Layout:

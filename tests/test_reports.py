@@ -170,6 +170,21 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
     )
 
 
+def test_a_misspelt_known_failure_is_refused_with_the_closest_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("five-up/layout/diagram-1-4#conections\n*#score-table\n", "utf-8")
+    capsys.readouterr()
+    assert main(["certify", "-q", "--in-process", "--known-failures", str(known)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert (
+        f"fives: {known}: known-failures entry 'five-up/layout/diagram-1-4#conections' matches"
+        " no case; did you mean five-up/layout/diagram-1-4#connections"
+    ) in err
+
+
 def test_cli_writes_every_report(tmp_path: Path) -> None:
     code = main(
         [

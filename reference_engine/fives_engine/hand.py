@@ -109,6 +109,24 @@ class HandState:
             f" boneyard {len(self.boneyard)} tiles, seat {seat} holds {held}{drawn}"
         )
 
+    def __repr__(self) -> str:
+        """The game, whose turn (or how the hand ended), the plays, every hand and the
+        boneyard, in the notation."""
+        if self.is_terminal:
+            turn = f"seat {self.went_out} went out" if self.went_out is not None else "blocked"
+        else:
+            turn = f"seat {self._current} to act" + (
+                f" (drew {self._drawn})" if self._drawn is not None else ""
+            )
+        hands = "; ".join(
+            f"seat {seat} holds {' '.join(map(str, held)) or 'nothing'}"
+            for seat, held in enumerate(self._hands)
+        )
+        return (
+            f"<HandState {self.ruleset.name}, {turn}; {self.layout!r}; {hands};"
+            f" boneyard {len(self.boneyard)}>"
+        )
+
     def _repr_svg_(self) -> str:  # pragma: no mutate
         """The table drawn for a notebook: the layout, whose turn, the hands, the boneyard and
         the points each seat's plays made (see :mod:`fives_engine.display`)."""

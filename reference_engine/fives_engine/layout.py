@@ -192,6 +192,14 @@ class Layout:
         plays = " ".join(str(p) for p in self._plays)
         return f"layout [{plays}]" if plays else "the empty layout"
 
+    def __repr__(self) -> str:
+        """The plays in the notation and the total, e.g. ``<Layout [5|5] [5|0]@..., total
+        10>`` (and the spinner policy when it is not every double): a plain shell shows
+        the layout, not an address."""
+        plays = " ".join(str(p) for p in self._plays) or "empty"
+        policy = "" if self.spinner_policy == EVERY_DOUBLE else f" {self.spinner_policy}"
+        return f"<Layout{policy} {plays}, total {self._total}>"
+
     def _repr_svg_(self) -> str:  # pragma: no mutate
         """The layout drawn for a notebook as the rule books draw it (without a game, the
         caption is the sum of the scoring ends; see :mod:`fives_engine.display`)."""

@@ -145,6 +145,20 @@ class MatchState:
         """The seat that leads the next hand when the rules name it (it went out)."""
         return self._went_out
 
+    def __repr__(self) -> str:
+        """The game, the scores by side (display points where the game keeps them), the
+        winner or the hand in play."""
+        shown = self.display_scores
+        scores = ", ".join(map(str, self.scores if shown is None else shown))
+        unit = "" if shown is None else " display"
+        if self.winner is not None:
+            now = f"side {self.winner} won"
+        elif self.hand is None or self.hand.is_terminal:
+            now = f"{len(self.hands)} hands played, the next to deal"
+        else:
+            now = f"hand {len(self.hands)}: {self.hand!r}"
+        return f"<MatchState {self.ruleset.name}, scores {scores}{unit}; {now}>"
+
     def _repr_svg_(self) -> str:  # pragma: no mutate
         """The match drawn for a notebook: its score by side, then its current hand's
         table (see :mod:`fives_engine.display`)."""

@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from fives_tools import __version__, files, options
 from fives_tools.certify.adapters import protocol
@@ -19,8 +19,8 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
-from fives_tools.certify.cases import FixtureError, coverage, levels, load_cases, tables
-from fives_tools.certify.cases.selection import Filters, split, unknown_names
+from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases, tables
+from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.fuzz.cli import add_fuzz_commands
 from fives_tools.certify.observe.cli import add_audit_command
 from fives_tools.certify.reports import formats
@@ -30,6 +30,7 @@ from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.compare_cli import add_compare_command, book_prefix
+from fives_tools.progress import bar, on_terminal
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
 
@@ -40,6 +41,14 @@ EXIT_STATUSES = """exit status:
   1  not certified: a must case failed or errored, or no case passed
   2  the run could not happen: bad usage or names, an unreadable file or fixture, an
      adapter that cannot start or dies before it is ready, a report that cannot be written"""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), but a usage error is one line with a
+    pointer to ``--help``, not the usage block before it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_CANNOT_RUN, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 class UsageError(Exception):
@@ -90,10 +99,34 @@ def _timeouts(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress(i: int, n: int, result: Result) -> None:
-    mark = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}[result.status]
-    sys.stderr.write(mark + ("\n" if i % 72 == 0 or i == n else ""))
-    sys.stderr.flush()
+#: The mark of each status among the dots.
+MARKS = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}
+
+
+class _Dots:
+    """The progress of a run off a terminal: a mark per case that ran (``.``, ``F``,
+    ``E``, ``s`` for a player count left out), 72 to a line; the cases of games and levels
+    the implementation does not declare make no mark."""
+
+    def __init__(self) -> None:
+        self.on_line = 0
+
+    def __call__(self, i: int, n: int, result: Result) -> None:
+        if result.declared:
+            sys.stderr.write(MARKS[result.status])
+            self.on_line += 1
+        if self.on_line and (self.on_line == 72 or i == n):
+            sys.stderr.write("\n")
+            self.on_line = 0
+        sys.stderr.flush()
+
+
+def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> Run:
+    """The run, with a bar on a terminal, the dots elsewhere, nothing with ``-q``."""
+    if quiet or not on_terminal(sys.stderr):
+        return run_cases(adapter, cases, None if quiet else _Dots(), known_failures=known)
+    with bar("certify", len(cases)) as step:
+        return run_cases(adapter, cases, lambda i, n, result: step(), known_failures=known)
 
 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
@@ -118,14 +151,20 @@ def _filters_of(args: argparse.Namespace) -> Filters:
     return filters
 
 
-def _known_failures(path: str | None) -> list[str]:
+def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
+    """The entries of the known-failures file; one that matches no case of ``suite`` is
+    refused with the closest case IDs."""
     if not path:
         return []
     try:
-        return read_known_failures(Path(path))
+        entries = read_known_failures(Path(path))
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise UsageError(f"cannot read {path}: {reason}") from None
+    problems = unmatched_entries(entries, [case.id for case in suite])
+    if problems:
+        raise UsageError(f"{path}: " + "; ".join(problems))
+    return entries
 
 
 def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
@@ -144,19 +183,19 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
 
 def cmd_certify(args: argparse.Namespace) -> int:
     filters = _filters_of(args)
-    known = _known_failures(args.known_failures)
-    cases, left_out = split(load_cases(), filters)
+    suite = load_cases()
+    known = _known_failures(args.known_failures, suite)
+    cases, left_out = split(suite, filters)
     if not cases:
         raise UsageError("no case matches the filters")
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
-        run = run_cases(
-            adapter, cases, progress=None if args.quiet else _progress, known_failures=known
-        )
+        run = _run(adapter, cases, known, quiet=args.quiet)
     except AdapterRefused as exc:
         raise UsageError(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    run.timestamps = not args.no_timestamps
     # The files first (a console closed early loses nothing), but the certificate is
     # printed even when one of them cannot be written; that failure then exits 2.
     try:
@@ -219,6 +258,10 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         print(tables.render(table))
         return 1 if tables.gaps(table) else 0
     matrix = coverage.matrix()
+    if args.rule:
+        _filters_of(args)  # a misspelt rule is refused with the closest IDs
+        print(coverage.render_which(matrix, args.rule))
+        return 0
     print(coverage.render(matrix, coverage.own_must_cases()))
     unexercised = any(not refs for rows in matrix.values() for refs in rows.values())
     return 1 if unexercised or coverage.without_own_must_case() else 0
@@ -243,7 +286,7 @@ none; "-" a table where the rule does not apply."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="fives",
         description=__doc__,
         epilog=EXIT_STATUSES,
@@ -306,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="exit 1 unless the verdict is CERTIFIED (a PARTIAL or known-failures run too)",
     )
+    options.add_no_timestamps(certify)
     certify.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
     certify.set_defaults(func=cmd_certify)
 
@@ -324,9 +368,10 @@ def build_parser() -> argparse.ArgumentParser:
     cov = sub.add_parser(
         "coverage",
         help="print which cases and scenarios exercise each rule",
-        description="Print, per game, every rule with the cases and scenarios that exercise"
-        " it; exits 1 when a rule has none. With --matrix, print rule x game x table instead:"
-        " the must cases of each cell and the gaps (exits 1 when there is one).",
+        description="Print, per game, every rule with how many cases and scenarios exercise"
+        " it; exits 1 when a rule has none. With --rule, list which ones, by ID. With"
+        " --matrix, print rule x game x table instead: the must cases of each cell and the"
+        " gaps (exits 1 when there is one).",
         epilog=MATRIX_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -335,12 +380,30 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rule x game x table (2, 3, 4 players; 4 partners and 4 alone where both exist)",
     )
+    cov.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="list the cases and scenarios that exercise this rule (repeatable)",
+    )
+    cov.set_defaults(game=[], level=[], case=[])
     cov.set_defaults(func=cmd_coverage)
     add_compare_command(sub, _filters, _timeouts)
     add_render_commands(sub)
     add_record_commands(sub)
     add_fuzz_commands(sub)
     add_audit_command(sub, _timeouts)
+    return parser
+
+
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Parser:
+    """The parser of the subcommand ``args`` ran (``parser`` itself without one)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and args.command in action.choices:
+            chosen: Parser = action.choices[args.command]
+            return chosen
+    assert isinstance(parser, Parser)
     return parser
 
 
@@ -354,7 +417,9 @@ def _quiet_closed_pipe() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the subcommand, whose --help lists its options
+        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if not hasattr(args, "func"):
         parser.print_help()
         return EXIT_CANNOT_RUN

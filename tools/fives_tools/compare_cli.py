@@ -9,16 +9,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files
+from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names
-from fives_tools.certify.reports.comparison import BOOK, Entry, counts_text, to_json, to_markdown
+from fives_tools.certify.reports.comparison import BOOK, Entry, to_json, to_markdown
+from fives_tools.certify.reports.console import counts_text
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import run_cases
+from fives_tools.progress import bar
 
 #: The name the reference engine is shown under.
 REFERENCE = "reference"
@@ -78,10 +80,12 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
             command, timeout=args.timeout, start_timeout=args.startup_timeout
         )
         try:
-            run = run_cases(adapter, cases)
+            with bar(f"compare: {name}", len(cases)) as step:
+                run = run_cases(adapter, cases, lambda i, n, result: step())
         except AdapterRefused as exc:
             raise CompareError(f"cannot compare {name}: {exc}") from None
         run.filters, run.left_out, run.command = filters, left_out, rerun
+        run.timestamps = not args.no_timestamps
         entries.append(Entry(name, run, rerun))
         if not args.quiet:
             print(f"{name}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
@@ -151,5 +155,6 @@ def add_compare_command(sub: Any, filters: Any, timeouts: Any) -> None:
         help=f"the rule books' folder or URL, as the links start (default {BOOK}:"
         " `fives docs --out` beside the reports)",
     )
+    options.add_no_timestamps(compare)
     compare.add_argument("-q", "--quiet", action="store_true", help="no line per implementation")
     compare.set_defaults(func=cmd_compare)

@@ -54,3 +54,13 @@ def index(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number from 0, got {text!r}")
     return value
+
+
+def add_no_timestamps(parser: argparse.ArgumentParser) -> None:
+    """``--no-timestamps``, of ``fives certify`` and ``fives compare``."""
+    parser.add_argument(
+        "--no-timestamps",
+        action="store_true",
+        help="leave the date and duration out of the Markdown and HTML reports, so that"
+        " committed reports change only when a result does",
+    )

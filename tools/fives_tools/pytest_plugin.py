@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import shlex
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
-from fives_tools.certify.cases.selection import Filters, split, unknown_names
+from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines
 from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
 from fives_tools.certify.reports.covers import coverage
@@ -217,9 +217,13 @@ def _known_failures(config: pytest.Config) -> list[str]:
     if not path:
         return []
     try:
-        return read_known_failures(Path(path))
+        entries = read_known_failures(Path(path))
     except (OSError, UnicodeDecodeError) as exc:
         raise pytest.UsageError(f"fives: cannot read the known failures {path}: {exc}") from None
+    problems = unmatched_entries(entries, [case.id for case in load_cases()])
+    if problems:
+        raise pytest.UsageError(f"fives: {path}: " + "; ".join(problems))
+    return entries
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m and -k deselect
@@ -244,6 +248,7 @@ def pytest_collection_modifyitems(
         entry = next((e for e in known if fnmatch.fnmatchcase(item.name, e)), None)
         if entry is not None:
             item.add_marker(pytest.mark.xfail(reason=f"known failure (listed as {entry!r})"))
+            item.stash[_LISTED] = entry
     # reported as collected, so the header counts the cases ("collected 386 items")
     nodes: list[pytest.Item | pytest.Collector] = list(collected)
     config.hook.pytest_collectreport(
@@ -253,6 +258,24 @@ def pytest_collection_modifyitems(
 
 
 _ITEMS = pytest.StashKey[list[FivesCaseItem]]()
+#: the known-failures entry that lists a case
+_LISTED = pytest.StashKey[str]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A listed case that passes (XPASS) says which entry of the file to remove."""
+    report: pytest.TestReport = yield
+    entry = item.stash.get(_LISTED, None)
+    if entry is not None and report.when == "call" and report.passed:
+        path = item.config.getoption("--fives-known-failures")
+        report.wasxfail = (
+            f"passes, listed as a known failure by {entry!r}: remove that entry from {path}"
+            + (" once every case it matches passes" if entry != item.name else "")
+        )
+    return report
 
 
 def _likely_causes(terminalreporter: Any, results: list[Result]) -> None:

@@ -27,3 +27,13 @@ def clean(text: str, *, lines: bool = False) -> str:
     escaped too, so one value can never start a line of its own.
     """
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 error``, ``2 errors``, ``0 classes``: the count with its noun agreeing (``many``
+    for a plural that is not the noun plus ``s``/``es``)."""
+    if count == 1:
+        return f"{count} {noun}"
+    if many is None:
+        many = noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
+    return f"{count} {many}"

@@ -3,6 +3,7 @@ API reference beside them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fives_engine import find_game, game_names
@@ -14,17 +15,30 @@ from fives_tools.book.model import Book, build_book
 from fives_tools.certify.cases import coverage, load_cases
 
 
-def build_books(games: list[str] | None = None, root: Path | None = None) -> list[Book]:
-    """The books of ``games`` (default: every game) from the suite (fixtures under ``root``)."""
+def _nothing() -> None:
+    return None
+
+
+def build_books(
+    games: list[str] | None = None,
+    root: Path | None = None,
+    step: Callable[[], None] = _nothing,
+) -> list[Book]:
+    """The books of ``games`` (default: every game) from the suite (fixtures under ``root``);
+    ``step`` is called after each book (a progress bar's)."""
     games = games or game_names()
     for game in games:
         find_game(game)  # an unknown game is named before any work is done
     cases = load_cases(root)
     table = coverage.matrix(cases)
-    return [build_book(game, cases, table[game]) for game in games]
+    books = []
+    for game in games:
+        books.append(build_book(game, cases, table[game]))
+        step()
+    return books
 
 
-def write_books(out: Path, books: list[Book]) -> list[Path]:
+def write_books(out: Path, books: list[Book], step: Callable[[], None] = _nothing) -> list[Path]:
     """Write ``<game>.html``, ``<game>.md`` with its SVGs, ``index.html``/``index.md`` and
     the API reference in ``api/``; returns every file written, the pictures included
     (``fives docs`` counts them)."""
@@ -42,7 +56,10 @@ def write_books(out: Path, books: list[Book]) -> list[Path]:
             files.make_dir(target.parent)
             files.write_text(target, svg)
             written.append(target)
+        step()
     for name, text in (("index.html", index_html(books)), ("index.md", index_markdown(books))):
         files.write_text(out / name, text)
         written.append(out / name)
-    return written + write_api(out / FOLDER)  # the books and their index link to it
+    written += write_api(out / FOLDER)  # the books and their index link to it
+    step()
+    return written

@@ -36,6 +36,9 @@ class Result:
     reply: dict[str, Any] | None = None
     known: bool = False  # listed in the known-failures file
     seconds: float = 0.0  # wall time of the case, for JUnit
+    #: of a game and level the implementation declares (else a skip the certificate
+    #: reports in its coverage line only)
+    declared: bool = True
 
     @property
     def counts_against(self) -> bool:
@@ -55,6 +58,15 @@ class Run:
     command: str = ""  # the command line that made the run, for the reports
     started: str = ""  # ISO 8601 UTC
     seconds: float = 0.0
+    #: the Markdown and HTML reports give the date and duration (off for committed reports,
+    #: which a second run must leave unchanged)
+    timestamps: bool = True
+
+    @property
+    def declared(self) -> list[Result]:
+        """The results of the games and levels the implementation declares: what the
+        certificate's tables, JUnit cases and badges cover (the rest is one coverage line)."""
+        return [r for r in self.results if r.declared]
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -91,6 +103,12 @@ def read_known_failures(path: Path) -> list[str]:
         if entry:
             out.append(entry)
     return out
+
+
+def declares(info: AdapterInfo, case: Case) -> bool:
+    """The implementation declares the case's game and level (a player count it leaves
+    out is a skip within them)."""
+    return case.game in info.games and case.capability in info.levels
 
 
 def skip_reason(info: AdapterInfo, case: Case) -> str | None:
@@ -153,11 +171,10 @@ def run_cases(
         for i, case in enumerate(cases, 1):
             case_clock = time.perf_counter()
             reason = skip_reason(info, case)
-            result = (
-                Result(case, SKIP, message=reason)
-                if reason
-                else run_case(adapter, case, info.places)
-            )
+            if reason:
+                result = Result(case, SKIP, message=reason, declared=declares(info, case))
+            else:
+                result = run_case(adapter, case, info.places)
             result.seconds = time.perf_counter() - case_clock
             results.append(result)
             if progress is not None:

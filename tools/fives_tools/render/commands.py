@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
-from fives_engine import FivesError
+from fives_engine import FivesError, game_names
 from fives_tools import files
 from fives_tools.book import build_books, write_books
 from fives_tools.book.api import ApiError
 from fives_tools.certify.cases import FixtureError
+from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
 from fives_tools.render.dot import LABELS
 from fives_tools.render.inputs import InputError, Subject, from_fixture, from_plays
@@ -56,9 +58,11 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    games = args.game or game_names()
     try:
-        books = build_books(args.game or None)
-        written = write_books(Path(args.out), books)
+        with bar("docs", 2 * len(games) + 1) as step:  # each book built, then written; the API
+            books = build_books(games, step=step)
+            written = write_books(Path(args.out), books, step=step)
     except (InputError, RenderError, FixtureError, FivesError, ApiError) as exc:
         print(f"fives docs: {exc}", file=sys.stderr)
         return USAGE_ERROR
@@ -69,7 +73,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_render_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_render_commands(sub: argparse._SubParsersAction[Any]) -> None:
     """Register ``render`` and ``docs`` on the ``fives`` command's subparsers."""
     render = sub.add_parser(
         "render",

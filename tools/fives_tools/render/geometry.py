@@ -4,8 +4,9 @@ The engine says which place of which tile a tile joins; this module turns that i
 picture a domino player recognises. A non-double lies along its line, a double lies
 crosswise; a double's straight sides continue the line and a spinner's side branches go
 perpendicular. A line that would run into other tiles turns a corner (the tile is laid
-sideways against the open end); if no corner is free it is set further out with a drawn
-connector. Coordinates are integers in *units*: a tile half is ``HALF`` units square.
+sideways against the open end), never on a double's straight side, where a tile turned
+sideways would lie parallel to the double; if no corner is free it is set further out
+with a drawn connector. Coordinates are integers in *units*: a tile half is ``HALF`` units square.
 
 Nothing here knows a rule: which tiles are spinners, which places are taken and which
 half joins come from the layout's own facts.
@@ -218,6 +219,9 @@ class _Board:
         return not strict or not any(m.hits(o) for m in own for o in marks)
 
 
+STRAIGHT_SIDES = (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
+
+
 def _candidates(
     conn: Connection, anchor_spot: Spot, spinner: bool, inward: bool = False
 ) -> list[PlacedTile]:
@@ -230,6 +234,10 @@ def _candidates(
         across = _perps(d)[0]
         return [_cross_tile(conn.tile, _add(joint, across, k), d, spinner, None) for k in slides]
     straight = _line_tile(conn.tile, conn.tile_port, joint, d, spinner, None)
+    if conn.anchor.is_double and conn.anchor_port in STRAIGHT_SIDES:
+        # the double lies across the line: a tile turned sideways here would lie parallel
+        # to it and bend the line into a column of its own; the line turns further on
+        return [straight]
     # a corner: the joining half sits against the open end, the tile runs sideways
     turns = sorted(
         _perps(d),

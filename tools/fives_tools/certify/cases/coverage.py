@@ -20,6 +20,7 @@ from pathlib import Path
 
 from fives_engine import find_game, game_names
 from fives_tools.certify.cases import Case, load_cases
+from fives_tools.text import plural
 
 
 @dataclass(frozen=True)
@@ -150,4 +151,21 @@ def render(
                 if not n_own and requirement(game, rule_id) == "must" and not flag:
                     flag = "   <- NO MUST CASE OF ITS OWN"
             lines.append(line + flag)
+    return "\n".join(lines)
+
+
+def render_which(table: dict[str, dict[str, list[str]]], rules: list[str]) -> str:
+    """Which cases and scenarios exercise each of ``rules``, per game that has the rule."""
+    lines = []
+    for rule_id in rules:
+        for game, rows in table.items():
+            if rule_id not in rows:
+                continue
+            refs = rows[rule_id]
+            scenarios = sum(ref.startswith("scenario") for ref in refs)
+            lines.append(
+                f"{rule_id} in {find_game(game).title} ({game}):"
+                f" {plural(len(refs) - scenarios, 'case')}, {plural(scenarios, 'scenario')}"
+            )
+            lines += [f"  {ref}" for ref in refs]
     return "\n".join(lines)

@@ -83,6 +83,20 @@ def _unknown(kind: str, names: Iterable[str], valid: Sequence[str], listed: bool
     return out
 
 
+def unmatched_entries(entries: Iterable[str], ids: Sequence[str]) -> list[str]:
+    """One message per known-failures entry that matches no case ID of the suite, with
+    the closest IDs: a typo must not leave a real failure counting against the run while
+    the list seems to cover it, nor go unnoticed."""
+    out = []
+    for entry in entries:
+        if any(fnmatch.fnmatchcase(case_id, entry) for case_id in ids):
+            continue
+        close = difflib.get_close_matches(entry, ids, n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else " (`fives cases` lists them)"
+        out.append(f"known-failures entry {entry!r} matches no case{hint}")
+    return out
+
+
 def unknown_names(filters: Filters) -> list[str]:
     """One message per game, level or rule name that does not exist, with the closest
     valid names: a typo must not silently select nothing (or everything else)."""

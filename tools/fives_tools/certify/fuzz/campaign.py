@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,7 @@ from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Findin
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
+from fives_tools.text import plural
 
 #: Requests per campaign by default: well inside 30 s on 2 cores through the protocol.
 DEFAULT_BUDGET = 2000
@@ -37,6 +38,10 @@ class Slice:
         if self.stop is None:
             return itertools.count(self.offset, self.step)
         return iter(range(self.offset, self.stop, self.step))
+
+    def size(self) -> int | None:
+        """How many indices, ``None`` for no end (a campaign limited by time)."""
+        return None if self.stop is None else len(range(self.offset, self.stop, self.step))
 
     def split(self, parts: int) -> list[Slice]:
         """``parts`` interleaved slices that together cover this one."""
@@ -83,13 +88,15 @@ class Outcome:
         readings = [c for c in self.classes.values() if c.implementation_defined]
         rest = [c for c in self.classes.values() if not c.implementation_defined]
         text = (
-            f"random agreement with the reference engine: {self.requests} requests,"
-            f" {sum(c.count for c in rest)} disagreements in {len(rest)} classes"
+            "random agreement with the reference engine:"
+            f" {plural(self.requests, 'request')},"
+            f" {plural(sum(c.count for c in rest), 'disagreement')}"
+            f" in {plural(len(rest), 'class')}"
         )
         if readings:
             text += (
                 f", and {sum(c.count for c in readings)} on implementation-defined readings"
-                f" in {len(readings)} classes"
+                f" in {plural(len(readings), 'class')}"
             )
         return text
 
@@ -169,8 +176,15 @@ class Judge:
         return self.check(request, seed, index, recipe)[1]
 
 
-def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
-    """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both."""
+def _nothing() -> None:
+    return None
+
+
+def run_campaign(
+    impl: Adapter, plan: Plan, part: Slice = Slice(), step: Callable[[], None] = _nothing
+) -> Outcome:
+    """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both;
+    ``step`` is called after each request (a progress bar's)."""
     started = time.monotonic()
     info = impl.start()
     reference = ReferenceEngine()
@@ -187,6 +201,7 @@ def run_campaign(impl: Adapter, plan: Plan, part: Slice = Slice()) -> Outcome:
             generated = generate(plan.seed, index, scope)
             outcome.requests += 1
             legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
+            step()
             if not legal:
                 outcome.invalid.append(index)
             if finding is None:

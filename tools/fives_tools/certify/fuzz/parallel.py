@@ -15,6 +15,7 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.fuzz.campaign import Outcome, Plan, Slice, run_campaign
+from fives_tools.progress import bar
 
 
 @dataclass(frozen=True)
@@ -63,12 +64,15 @@ def _work(spec: AdapterSpec, plan: Plan, part: Slice) -> Outcome:
 
 
 def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
-    """The campaign over ``part`` in ``jobs`` processes (each with its own adapter)."""
+    """The campaign over ``part`` in ``jobs`` processes (each with its own adapter); in one
+    process, with a progress bar on a terminal."""
     if jobs <= 1:
-        return run_campaign(spec.make(), plan, part)
+        with bar("fuzz", part.size()) as step:
+            return run_campaign(spec.make(), plan, part, step)
     parts = part.split(jobs)
     context = multiprocessing.get_context("spawn")  # no adapter threads or pipes inherited
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    pool_of = ProcessPoolExecutor(jobs, mp_context=context)
+    with bar(f"fuzz ({jobs} processes)", None), pool_of as pool:
         outcomes = list(pool.map(_work, [spec] * jobs, [plan] * jobs, parts))
     merged = outcomes[0]
     for other in outcomes[1:]:

@@ -21,6 +21,7 @@ from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError, read_file
 from fives_tools.certify.observe.model import Divergence, Observation
+from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
 
 EXIT_CLEAN, EXIT_DIVERGED, EXIT_CANNOT_RUN = 0, 1, 2
@@ -76,7 +77,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         if args.files:
             print("fives audit: give record files or an adapter, not both", file=sys.stderr)
             return EXIT_CANNOT_RUN
-        return finish(asked.observe(args), args)  # an adapter that cannot start: exit 2
+        with bar("audit: asking for games", None):  # how many it gives is not known ahead
+            obs = asked.observe(args)  # an adapter that cannot start: exit 2
+        return finish(obs, args)
     if not args.files:
         print("fives audit: give record files, or --adapter / --python", file=sys.stderr)
         return EXIT_CANNOT_RUN
@@ -87,8 +90,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
     except LoadError as exc:
         print(f"fives audit: {exc}", file=sys.stderr)
         return EXIT_CANNOT_RUN
+    obs = Observation()
+    with bar("audit", len(records)) as step:
+        for record in records:
+            audit_records([record], obs)
+            step()
     try:
-        return finish(audit_records(records), args)
+        return finish(obs, args)
     except files.WriteError as exc:
         print(f"fives audit: {exc}", file=sys.stderr)
         return EXIT_CANNOT_RUN

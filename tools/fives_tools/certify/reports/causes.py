@@ -50,6 +50,7 @@ from typing import Any
 from fives_engine import find_game
 from fives_tools.certify.reports.blame import BLIND, Blame, implicated
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
+from fives_tools.text import plural
 
 #: The weight of a rule a case touches, against 1 for the case's primary rule.
 TOUCH = 0.25
@@ -71,9 +72,11 @@ class Cause:
     def describe(self) -> str:
         must = "" if self.failing_must else " (implementation-defined cases only)"
         return (
-            f"{self.rule}: implicated by {self.failing_primary + self.failing_touched}"
-            f" failing case(s){must}, {self.failing_primary} of them as primary rule;"
-            f" {self.passing} passing case(s) of the same levels involve it"
+            f"{self.rule}: implicated by"
+            f" {plural(self.failing_primary + self.failing_touched, 'failing case')}{must},"
+            f" {self.failing_primary} of them as primary rule;"
+            f" {plural(self.passing, 'passing case')} of the same levels"
+            f" {'involves' if self.passing == 1 else 'involve'} it"
             f" ({', '.join(self.games)}). For example {self.example}"
         )
 

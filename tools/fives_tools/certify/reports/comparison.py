@@ -23,9 +23,15 @@ from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.causes import blamed_rules, cause_texts
-from fives_tools.certify.reports.console import AFFECTED, describe_failure, table, verdict
+from fives_tools.certify.reports.console import (
+    AFFECTED,
+    counts_text,
+    describe_failure,
+    table,
+    verdict,
+)
 from fives_tools.certify.reports.verdict import decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Result, Run
+from fives_tools.certify.runner import ERROR, FAIL, Result, Run
 from fives_tools.text import clean
 
 #: The rule books' folder (``fives docs --out``) as the reports link to it by default:
@@ -121,13 +127,6 @@ def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]
     return out
 
 
-def counts_text(run: Run) -> str:
-    return (
-        f"{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped"
-    )
-
-
 def versions_text() -> str:
     return (
         f"suite {protocol.suite_version()}, protocol {protocol.protocol_version()},"
@@ -174,6 +173,12 @@ def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
     return lines
 
 
+def started(entries: Sequence[Entry]) -> str:
+    """When the first run started; empty when the reports leave the date out."""
+    timed = [entry.run.started for entry in entries if entry.run.timestamps]
+    return min(timed, default="")
+
+
 def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
     """The comparison as Markdown: what ran, each implementation's verdict, the tables per
     game and level, then every failure's details under its own anchor."""
@@ -183,7 +188,7 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
         "",
         f"- command: `{command}`",
         f"- versions: {versions_text()}",
-        f"- date: {min(e.run.started for e in entries)}",
+        *([f"- date: {started(entries)}"] if started(entries) else []),
         "- a cell is the certificate's verdict of the rule at that level: pass; FAIL or ERROR"
         " (a failing case blames that rule: of the rules its differing fields implicate, the"
         " likeliest cause); affected (a failing case involves the rule, and blames another);"

@@ -25,7 +25,7 @@ from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
-from fives_tools.text import clean
+from fives_tools.text import clean, plural
 
 #: A rule touched by a failing case that blames another one.
 AFFECTED = "affected"
@@ -80,12 +80,27 @@ def verdict(cell: Cell | None) -> str:
 
 
 def games_of(run: Run) -> list[str]:
-    present = {r.case.game for r in run.results}
+    """The games with a case the implementation declares, in the suite's order (each
+    undeclared game is a line of the coverage, not a table)."""
+    present = {r.case.game for r in run.declared}
     return [g for g in game_names() if g in present] + sorted(present - set(game_names()))
+
+
+def declared_levels(run: Run) -> list[str]:
+    """The table's columns: the levels the implementation declares, in the suite's order."""
+    return [level for level in levels.LEVELS if level in run.adapter.levels]
 
 
 def status_line(results: list[Result]) -> str:
     return ", ".join(f"{sum(1 for r in results if r.status == s)} {s}" for s in STATUSES)
+
+
+def counts_text(run: Run) -> str:
+    """``27 passed, 2 failed, 1 error, 545 skipped``: the closing line's counts."""
+    return (
+        f"{run.count(PASS)} passed, {run.count(FAIL)} failed,"
+        f" {plural(run.count(ERROR), 'error')}, {run.count(SKIP)} skipped"
+    )
 
 
 def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
@@ -224,10 +239,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
     out.write(coverage_block(run))
     grid = table(run)
-    cols = list(levels.LEVELS)
+    cols = declared_levels(run)
     for game in games_of(run):
         ruleset = find_game(game)
-        results = [r for r in run.results if r.case.game == game]
+        results = [r for r in run.declared if r.case.game == game]
         out.write(f"\n{ruleset.title} ({game}): {status_line(results)}\n")
         for level in cols:
             in_level = [r for r in results if r.case.capability == level]
@@ -237,6 +252,8 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
         out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<8}" for c in cols) + "\n")
         for rule_id in ruleset.rules:
             cells = grid[game].get(rule_id, {})
+            if not any(cells.get(c) for c in cols):
+                continue  # no case of the declared levels checks it: nothing to say
             row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
     if bad:
@@ -254,7 +271,4 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
-    out.write(
-        f"\n{run.count(PASS)} passed, {run.count(FAIL)} failed, {run.count(ERROR)} errors,"
-        f" {run.count(SKIP)} skipped of {len(run.results)} cases: " + found.text + "\n"
-    )
+    out.write(f"\n{counts_text(run)} of {len(run.results)} cases: {found.text}\n")

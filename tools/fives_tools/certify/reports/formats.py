@@ -21,6 +21,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
+    declared_levels,
     describe_failure,
     failure_summary,
     fixed_entry,
@@ -182,11 +183,11 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
         {
             "name": f"fives certification of {run.adapter.name}: {found.text}",
             "timestamp": run.started,
-            **_junit_counts(run.results),
+            **_junit_counts(run.declared),
         },
     )
-    for game in games_of(run):
-        results = [r for r in run.results if r.case.game == game]
+    for game in games_of(run):  # the undeclared games and levels are no cases at all
+        results = [r for r in run.declared if r.case.game == game]
         suite = ET.SubElement(
             suites, "testsuite", {"name": game, "timestamp": run.started, **_junit_counts(results)}
         )
@@ -216,8 +217,9 @@ def _about(run: Run, found: Verdict) -> list[str]:
         f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
         f" runner {__version__}",
         f"- places: {forms.form_text(info.places)}",
-        f"- date: {run.started}; duration {run.seconds:.1f} s",
     ]
+    if run.timestamps:
+        lines.append(f"- date: {run.started}; duration {run.seconds:.1f} s")
     if run.undecided:
         lines.append(f"- {len(run.undecided)} cases not decidable in the pips form (below)")
     if found.left_out:
@@ -251,15 +253,17 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
     if any(r.status in (FAIL, ERROR) for r in run.results):
         lines += ["", "## Likely causes", "", *cause_lines(run.results)]
     grid = table(run)
-    cols = list(levels.LEVELS)
+    cols = declared_levels(run)
     for game in games_of(run):
         ruleset = find_game(game)
-        results = [r for r in run.results if r.case.game == game]
+        results = [r for r in run.declared if r.case.game == game]
         lines += ["", f"## {ruleset.title} (`{game}`)", "", status_line(results), ""]
         lines.append("| rule | " + " | ".join(SHORT[c] for c in cols) + " | source |")
         lines.append("|---|" + "---|" * len(cols) + "---|")
         for rule_id, rule in ruleset.rules.items():
             cells = grid[game].get(rule_id, {})
+            if not any(cells.get(c) for c in cols):
+                continue  # no case of the declared levels checks it
             lines.append(
                 f"| `{rule_id}` | "
                 + " | ".join(verdict(cells.get(c)) for c in cols)

@@ -15,6 +15,8 @@ from html import escape
 from fives_engine import find_game
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
+from fives_tools.certify.reports import drawn
+from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.comparison import (
     BOOK,
     Cell,
@@ -22,16 +24,19 @@ from fives_tools.certify.reports.comparison import (
     bad_results,
     causes_of,
     cells,
-    counts_text,
     failure_anchor,
     places_note,
     rule_link,
     slug,
+    started,
     versions_text,
 )
 from fives_tools.certify.reports.console import (
     AFFECTED,
+    counts_text,
+    declared_levels,
     describe_failure,
+    games_of,
     status_line,
     undecided_lines,
 )
@@ -152,15 +157,16 @@ def _grid(entry: Entry, book: str) -> list[str]:
     """One implementation's tables as its certificate lays them out: per game, rules by
     levels (the same cells as a comparison of it alone)."""
     out = []
-    for game, by_level in cells([entry]).items():
-        ruleset = find_game(game)
-        results = [r for r in entry.run.results if r.case.game == game]
+    grid, cols = cells([entry]), declared_levels(entry.run)
+    for game in games_of(entry.run):  # the undeclared are a line of the coverage
+        by_level, ruleset = grid.get(game, {}), find_game(game)
+        results = [r for r in entry.run.declared if r.case.game == game]
         out.append(f'<h2 id="{e(game)}">{e(ruleset.title)} (<code>{e(game)}</code>)</h2>')
         out.append(f"<p>{e(status_line(results))}</p>")
-        head = "".join(f"<th>{e(level)}</th>" for level in levels.LEVELS)
+        head = "".join(f"<th>{e(level)}</th>" for level in cols)
         out.append(f"<table><tr><th>rule</th>{head}</tr>")
         for rule_id in ruleset.rules:
-            row = [by_level.get(level, {}).get(rule_id) for level in levels.LEVELS]
+            row = [by_level.get(level, {}).get(rule_id) for level in cols]
             if not any(row):
                 continue
             href = e(rule_link(book, game, rule_id))
@@ -198,16 +204,30 @@ def _contents(entries: Sequence[Entry]) -> list[str]:
     return ['<nav><ul class="contents">', *items, "</ul></nav>"]
 
 
-def _failures(entries: Sequence[Entry]) -> list[str]:
+def _failures(entries: Sequence[Entry], pictured: bool = False) -> list[str]:
+    """Every failure's text; ``pictured`` (a certificate's) also draws each: the table, the
+    expected answer beside the implementation's and the blamed rule's quote (:mod:`.drawn`)."""
     failing = [entry for entry in entries if bad_results(entry.run)]
     out = ['<h2 id="failures">Failures</h2>'] if failing else []
     for entry in failing:
         out.append(f"<h3>{e(entry.label)}</h3>")
+        blamed = blamed_rules(entry.run.results) if pictured else {}
         for result in bad_results(entry.run):
-            out.append(
-                f'<pre id="{e(failure_anchor(entry.label, result))}">'
-                f"{e_lines(describe_failure(result, entry.rerun))}</pre>"
-            )
+            anchor = failure_anchor(entry.label, result)
+            text = e_lines(describe_failure(result, entry.rerun))
+            if not pictured:
+                out.append(f'<pre id="{e(anchor)}">{text}</pre>')
+                continue
+            case = result.case
+            out += [
+                f'<section class="failure" id="{e(anchor)}">',
+                f"<h4>{e(result.status.upper())} <code>{e(case.id)}</code>: {e(case.title)}</h4>",
+                drawn.picture(result, anchor),
+                drawn.answers(result),
+                drawn.quote(result, blamed.get(result.case.id, "")),
+                f"<pre>{text}</pre>",
+                "</section>",
+            ]
     return out
 
 
@@ -220,7 +240,7 @@ def _page(title: str, body: list[str]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
+        f"<title>{e(title)}</title>\n<style>{CSS}{drawn.CSS}</style>\n</head>\n<body>\n<main>\n"
         + "\n".join(body)
         + "\n</main>\n</body>\n</html>\n"
     )
@@ -230,8 +250,9 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
     title = "Comparison: " + ", ".join(entry.label for entry in entries)
     body = [
         f"<h1>{e(title)}</h1>",
-        f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}<br>"
-        f"Date: {e(min(entry.run.started for entry in entries))}</p>",
+        f"<p>Command: <code>{e(command)}</code><br>Versions: {e(versions_text())}"
+        + (f"<br>Date: {e(started(entries))}" if started(entries) else "")
+        + "</p>",
         *_summary(entries),
         *_causes(entries),
         *_coverage(entries),
@@ -255,8 +276,9 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         f"versions: implementation {e(info.version)} (protocol {e(info.protocol)});"
         f" {e(versions_text())}",
         f"places: {e(forms.form_text(info.places))}",
-        f"date: {e(run.started)}; duration {run.seconds:.1f} s",
     ]
+    if run.timestamps:
+        facts.append(f"date: {e(run.started)}; duration {run.seconds:.1f} s")
     if found.left_out:
         facts.append(f"left out by the filters: {e(found.left_out_text())}")
     undecided = [
@@ -273,7 +295,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
-        *_failures([entry]),
+        *_failures([entry], pictured=True),
         *(undecided if run.undecided else []),
     ]
     return _page(title, body)
