@@ -58,7 +58,8 @@ branch-coverage: $(MUTATION_STAMP)
 
 # Installs the package with its test extras, the third-party engine certified beside it
 # (the thirdparty extra), Debian's graphviz for the `dot` binary and
-# Debian's chromium, in which the rule books are tested headless.
+# Debian's chromium, in which the rule books are tested headless, with a CJK font
+# (fonts-wqy-zenhei) so the Chinese source quotes are drawn, not shown as boxes.
 $(STAMP): pyproject.toml
 	@command -v dot >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -70,6 +71,12 @@ $(STAMP): pyproject.toml
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	      || echo "warning: could not install chromium; the books' browser test needs it"; \
 	  else echo "warning: install Chromium for the books' browser test"; fi; }
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing fonts-wqy-zenhei (a CJK font, about 17 MB) for the books' browser test"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null) \
+	      || echo "warning: could not install fonts-wqy-zenhei; the books' Chinese quotes need a CJK font"; \
+	  else echo "warning: install a CJK font (Debian: fonts-wqy-zenhei) for the books' browser test"; fi; }
 	$(PYTHON) -m pip install -q -e '.[test,thirdparty]'
 	@touch $(STAMP)
 

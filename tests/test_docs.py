@@ -476,7 +476,7 @@ def test_the_book_opens_with_how_to_play_from_the_spec(
     a scoring picture; then the reference parts."""
     root, ruleset = roots[game], find_game(game)
     sections = [s.get("id") for s in root.iter(f"{XHTML}section")]
-    assert sections[:3] == ["how-to-play", "parameters", "rules"], sections
+    assert sections[:4] == ["learn-to-play", "how-to-play", "parameters", "rules"], sections
     opening = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "how-to-play")
     told = " ".join(" ".join(opening.itertext()).split())
     topics = [" ".join(h.itertext()) for h in opening.iter(f"{XHTML}h4")]
@@ -505,7 +505,9 @@ def test_rules_have_titles_permalinks_and_their_own_examples(
     heading = rule.find(f"{XHTML}h3")
     assert heading is not None
     assert "Doubles lie crosswise" in "".join(heading.itertext())
-    assert "layout.double.crosswise" in "".join(heading.itertext())
+    assert "layout.double.crosswise" not in "".join(heading.itertext())  # for implementers:
+    folded = rule.find(f"{XHTML}details")
+    assert folded is not None and "layout.double.crosswise" in "".join(folded.itertext())
     own = [
         a.get("href", "") for a in rule.iter(f"{XHTML}a") if a.get("href", "").startswith("#case-")
     ]
@@ -552,6 +554,63 @@ def test_the_index_compares_the_games_in_one_table(book_dir: Path) -> None:
     assert deal[game_names().index("exact-61")].startswith("5 tiles each")
 
 
+def _section(root: ET.Element, anchor: str) -> ET.Element:
+    return next(s for s in root.iter(f"{XHTML}section") if s.get("id") == anchor)
+
+
+LEARN = _load((Path(__file__).parents[1] / "spec" / "learn.yaml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """The chapter a newcomer reads first: the goal, each term with its picture where it
+    is a thing on the table, and the walked-through hand drawn after exactly the plays
+    its fixture's worked comments say score."""
+    learn = _section(roots[game], "learn-to-play")
+    told = " ".join(" ".join(learn.itertext()).split())
+    assert " ".join(LEARN["goals"][game].split()) in told
+    terms = {d.get("id"): d for d in learn.iter(f"{XHTML}div") if d.get("class") == "term"}
+    for entry in LEARN["glossary"]:
+        term = terms["term-" + "-".join(entry["term"].split())]
+        assert entry["term"] in "".join(term.itertext())
+        assert (term.find(f".//{SVG}svg") is not None) == bool(entry.get("plays")), entry["term"]
+        native = next(s for s in term.iter(f"{XHTML}span") if s.get("lang") == "zh")
+        assert native.text == entry["chinese"]
+    fixture = fixtures_dir() / f"{LEARN['walkthrough'][game]}.yaml"
+    lines = fixture.read_text("utf-8").split("hands:", 1)[1].split("# hand 2", 1)[0]
+    actions = [line for line in lines.splitlines() if line.strip().startswith('- "')]
+    scoring = [n for n, line in enumerate(actions, 1) if "scores" in line.split("#", 1)[-1]]
+    drawn = [
+        int(m.group(1))
+        for f in learn.iter(f"{XHTML}figcaption")
+        for m in [re.match(r"Play (\d+),", "".join(f.itertext()))]
+        if m
+    ]
+    assert scoring and drawn == scoring, (drawn, scoring)
+    assert "Counting the hand" in told and "Scores after the hand" in told
+
+
+def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
+    """A reader sees no rule or case ID outside a "For implementers" toggle in the rules
+    and the examples; each toggle still names them."""
+    root = roots["five-up"]
+    ids = set(find_game("five-up").rules)
+    for anchor in ("learn-to-play", "how-to-play", "rules", "examples"):
+        section = _section(root, anchor)
+        folded = {id(el) for d in section.iter(f"{XHTML}details") for el in d.iter()}
+        shown = " ".join(
+            el.text or ""
+            for el in section.iter()
+            if id(el) not in folded and el.tag != f"{SVG}text"
+        )
+        assert not [r for r in ids if f" {r} " in f" {shown} "], anchor
+        assert "MUST" not in shown.split() and "level" not in shown.split(), anchor
+    toggles = [d for d in _section(root, "rules").iter(f"{XHTML}details")]
+    assert len(toggles) == len(ids)
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
@@ -562,10 +621,11 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
     links between pages name files that exist. A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
-    for page in pages:  # 1024 px: the sidebar beside the text, the tightest desktop layout
-        shot = tmp_path / f"{page.stem}.png"
-        found = probe(page, 1024, shot)
-        assert found.scroll_width <= found.client_width, (page.name, found.wide)
+    for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
+        shot = tmp_path / f"{page.stem}-{width}.png"
+        found = probe(page, width, shot)
+        assert found.client_width == width, (page.name, found.client_width)
+        assert found.scroll_width <= found.client_width, (page.name, width, found.wide)
         assert not found.unsized and not found.broken, (page.name, found)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)

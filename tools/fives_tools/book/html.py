@@ -15,7 +15,7 @@ from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
-from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Span, Table
+from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Span, Table, Term
 from fives_tools.book.titles import rule_title
 from fives_tools.book.words import parameter_words
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
@@ -32,8 +32,23 @@ nav.toc {{ position: sticky; top: 0; align-self: start; max-height: 100vh; overf
 nav.toc ol {{ padding-left: 1.1rem; margin: 0.2rem 0; }}
 nav.toc ol ol {{ font-size: 0.8rem; }}
 .toc-title {{ font-weight: bold; margin: 0.3rem 0; }}
+details.toc-phone {{ display: none; border: 1px solid #e4dfcf; border-radius: 6px;
+  padding: 0.3rem 0.7rem; margin: 0.6rem 0; font-size: 0.9rem; }}
+details.toc-phone summary, details.impl summary {{ cursor: pointer; font-weight: bold; }}
+details.impl {{ margin: 0.3rem 0; font-size: 0.9rem; color: #555; }}
+details.impl summary {{ font-weight: normal; }}
 @media (max-width: 56rem) {{ body.with-toc {{ display: block; }}
-  nav.toc {{ position: static; max-height: none; border-right: 0; }} }}
+  nav.toc {{ display: none; }}
+  details.toc-phone {{ display: block; }}
+  body {{ padding: 0.5rem 0.7rem 3rem; }}
+  dl {{ display: block; }} dd {{ margin: 0 0 0.4rem 0.6rem; }}
+  article {{ padding: 0.5rem 0.6rem; }} }}
+main, p, dd, dt, td, th, li, figcaption, blockquote, h1, h2, h3, h4 {{
+  overflow-wrap: anywhere; }}
+div.term {{ display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: center;
+  border-top: 1px solid #eee8d8; padding: 0.4rem 0; }}
+div.term figure {{ flex: 0 1 14rem; margin: 0; }}
+div.term p {{ flex: 1 1 16rem; margin: 0.2rem 0; }}
 a.permalink {{ color: #b9b3a0; text-decoration: none; font-size: 0.8em; margin-left: 0.3rem;
   visibility: hidden; }}
 h1:hover a.permalink, h2:hover a.permalink, h3:hover a.permalink, h4:hover a.permalink,
@@ -63,7 +78,7 @@ th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
 th {{ background: #f3f1ea; }}
 .meta {{ color: #555; font-size: 0.92rem; }}
 .level {{ font-variant: small-caps; font-weight: bold; }}
-.legend svg {{ vertical-align: middle; }}
+.legend svg {{ vertical-align: middle; max-width: 100%; height: auto; }}
 .tally {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 .tally figure {{ margin: 0; }}
 .missing {{ color: #b00020; font-weight: bold; }}
@@ -109,6 +124,11 @@ def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f'<a href="#{e(rule_anchor(r))}"><code>{e(r)}</code></a>' for r in rule_ids)
 
 
+def _rule_titled(rule_id: str) -> str:
+    """A link to a rule by its title: its ID is for implementers, under the rule."""
+    return f'<a href="#{e(rule_anchor(rule_id))}">{e(rule_title(rule_id))}</a>'
+
+
 def _quote(text: str, lang: str) -> str:
     return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
 
@@ -126,6 +146,14 @@ def _citations(sources: list[dict[str, Any]], book: Book) -> str:
     return "".join(out)
 
 
+def _for_implementers(meta: str) -> str:
+    """Rule and case IDs, levels and requirement words, folded away from a reader."""
+    return (
+        '<details class="impl"><summary>For implementers</summary>'
+        f'<p class="meta">{meta}</p></details>'
+    )
+
+
 def _rules(book: Book) -> list[str]:
     out = ['<section id="rules"><h2>Rules</h2>']
     anchors = {ex.id: ex.anchor for ex in book.examples}
@@ -134,13 +162,11 @@ def _rules(book: Book) -> list[str]:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
         out.append(f'<article class="rule" id="{e(rule_anchor(rule.id))}">')
-        out.append(
-            f"<h3>{e(rule_title(rule.id))} <small><code>{e(rule.id)}</code></small></h3>"
-            f"<p>{e(rule.statement)}</p>"
-        )
+        out.append(f"<h3>{e(rule_title(rule.id))}</h3><p>{e(rule.statement)}</p>")
         if rule.cite.quote:
             out.append(_quote(rule.cite.quote, book.language_of(rule.cite.file)))
-        meta = f"Source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
+        meta = f"Rule <code>{e(rule.id)}</code> · "
+        meta += f"source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             meta += f' · reading <a href="#{e(anchor)}">{e(rule.interpretation)}</a>'
@@ -148,7 +174,7 @@ def _rules(book: Book) -> list[str]:
         links = ", ".join(f'<a href="#{e(anchors[c])}">{e(c.split("/", 1)[-1])}</a>' for c in own)
         meta += f" · examples: {links or 'none'}"
         meta += f" · {len(refs) - n_cases} scenarios"
-        out.append(f'<p class="meta">{meta}</p></article>')
+        out.append(f"{_for_implementers(meta)}</article>")
     out.append("</section>")
     return out
 
@@ -190,6 +216,15 @@ def part_html(part: Part) -> list[str]:
             f"<figure>{inline_svg(part.svg, part.name)}"
             f"<figcaption>{e(part.caption)}</figcaption></figure>"
         ]
+    if isinstance(part, Para):
+        head = f"<h3>{e(part.title)}</h3>" if part.title else ""
+        return [f"{head}<p>{e(part.text)}</p>"]
+    if isinstance(part, Term):
+        picture = f"<figure>{inline_svg(part.svg, part.name)}</figure>" if part.svg else ""
+        return [
+            f'<div class="term" id="{e(part.name)}">{picture}<p><dfn>{e(part.term)}</dfn> '
+            f'(<span lang="{e(part.lang)}">{e(part.native)}</span>): {e(part.meaning)}</p></div>'
+        ]
     lines = "\n".join(e(line) for line in part.lines)
     return [f'<h4>{e(part.title)}</h4><pre class="worked">{lines}</pre>']
 
@@ -215,7 +250,7 @@ def _layout_facts(ex: Example) -> list[str]:
         error = ex.expect.get("error", {})
         out.append(
             f"<dt>Rejected play</dt><dd><code>{e(case.request['reject'])}</code>, breaking "
-            f"{_rule_links([str(error.get('rule', ''))])}</dd>"
+            f"{_rule_titled(str(error.get('rule', '')))}</dd>"
         )
     if "hand" in case.request:
         out.append(
@@ -237,7 +272,7 @@ def _example(ex: Example, book: Book) -> list[str]:
         )
     if ex.capabilities:
         meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
-    out.append(f'<p class="meta">{meta}<br/>Rules: {_rule_links(case.rules)}</p>')
+    out.append(_for_implementers(f"{meta}<br/>Rules: {_rule_links(case.rules)}"))
     for part in ex.parts:
         out += part_html(part)
     if not ex.parts:
@@ -248,7 +283,7 @@ def _example(ex: Example, book: Book) -> list[str]:
 
 def _group(group: Group, book: Book) -> list[str]:
     out = [f'<article class="example" id="{e(group.anchor)}">', f"<h3>{e(group.title)}</h3>"]
-    out.append(f'<p class="meta">Rules: {_rule_links(group.rules)}</p>')
+    out.append(_for_implementers(f"Rules: {_rule_links(group.rules)}"))
     for part in group.parts:
         out += part_html(part)
     out.append(f'<div class="sources">{_citations(group.sources, book)}</div></article>')
@@ -351,6 +386,16 @@ def _parameters(book: Book) -> list[str]:
     return out
 
 
+def _learn(book: Book) -> list[str]:
+    if not book.learn:
+        return []
+    out = ['<section id="learn-to-play"><h2>Learn to play</h2>']
+    for part in book.learn:
+        out += part_html(part)
+    out.append("</section>")
+    return out
+
+
 def _how_to_play(book: Book) -> list[str]:
     out = ['<section id="how-to-play"><h2>How to play</h2>']
     for part in how_to_play(book):
@@ -409,6 +454,7 @@ def _toc(book: Book) -> str:
     )
     examples = "".join(f'<li><a href="#section-{e(s)}">{e(s)}</a></li>' for s in sections)
     items = [
+        '<li><a href="#learn-to-play">Learn to play</a></li>',
         '<li><a href="#how-to-play">How to play</a></li>',
         '<li><a href="#parameters">Parameters</a></li>',
         f'<li><a href="#rules">Rules ({len(book.rules)})</a><ol>{rules}</ol></li>',
@@ -433,6 +479,8 @@ def book_html(book: Book) -> str:
         f'<p class="meta">The illustrated rule book of <code>{e(book.game)}</code>, built from '
         "the suite's <code>spec/</code>, <code>fixtures/</code> and <code>features/</code>. "
         f"Source: <cite>{e(book.ruleset.source)}</cite> — {e(source.get('title', ''))}.</p>",
+        f'<details class="toc-phone"><summary>Contents</summary>{_toc(book)}</details>',
+        *_learn(book),
         *_how_to_play(book),
         *_parameters(book),
         *_rules(book),

@@ -16,7 +16,7 @@ from fives_tools.book.howto import how_to_play
 from fives_tools.book.html import comparison
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
-from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
+from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Table, Term
 from fives_tools.book.titles import rule_title
 from fives_tools.book.words import parameter_words
 
@@ -114,6 +114,18 @@ def part_md(part: Part, images: dict[str, str], image_dir: str) -> list[str]:
         path = f"{image_dir}/{part.name}.svg"
         images[path] = part.svg
         return ["", f"![{md(part.caption)}]({path})", "", f"*{md(part.caption)}*"]
+    if isinstance(part, Para):
+        return (["", f"### {md(part.title)}"] if part.title else []) + ["", md(part.text)]
+    if isinstance(part, Term):
+        out = [
+            "",
+            f"{_anchor(part.name)}**{md(part.term)}** ({md(part.native)}): {md(part.meaning)}",
+        ]
+        if part.svg:
+            path = f"{image_dir}/{part.name}.svg"
+            images[path] = part.svg
+            out += ["", f"![{md(part.term)}]({path})"]
+        return out
     longest = max((len(run) for run in re.findall(r"`+", "\n".join(part.lines))), default=0)
     fence = "`" * max(3, longest + 1)  # a fence no line of the note can close
     return ["", f"**{md(part.title)}**", "", f"{fence}text", *part.lines, fence]
@@ -134,9 +146,8 @@ def _layout_facts(ex: Example, image: str | None) -> list[str]:
         out.append(f"- Play score: {md(ex.caption)}")
     if "reject" in case.request:
         rule = str(ex.expect.get("error", {}).get("rule", ""))
-        out.append(
-            f"- Rejected play: {code(case.request['reject'])}, breaking {_rule_links([rule])}"
-        )
+        broken = f"[{md(rule_title(rule))}](#{rule_anchor(rule)})"
+        out.append(f"- Rejected play: {code(case.request['reject'])}, breaking {broken}")
     if "hand" in case.request:
         out.append(f"- Hand: {_codes(case.request['hand'])}")
         out.append(f"- Legal plays: {_codes(ex.expect.get('legal_plays', []))}")
@@ -179,6 +190,9 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         f"The illustrated rule book of {code(book.game)}, built from the suite's `spec/`, "
         f"`fixtures/` and `features/`. Source: *{md(book.ruleset.source)}* — "
         f"{md(book.source.get('title', ''))}. [All games](index.md)",
+        "",
+        *(["## Learn to play"] if book.learn else []),
+        *[line for part in book.learn for line in part_md(part, images, image_dir)],
         "",
         "## How to play",
         *[line for part in how_to_play(book) for line in part_md(part, images, image_dir)],

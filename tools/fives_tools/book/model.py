@@ -19,6 +19,7 @@ import yaml
 from fives_engine import Rule, Ruleset, find_game
 from fives_tools.book.groups import Group, grouped
 from fives_tools.book.hands import PARTS
+from fives_tools.book.learn import learn_parts
 from fives_tools.book.names import case_anchor
 from fives_tools.book.parts import Part
 from fives_tools.book.settlement import section_parts
@@ -106,6 +107,7 @@ class Book:
     tallies: tuple[Tally, ...]
     languages: dict[str, str]
     settlement: tuple[Part, ...] = ()  #: the settlement section (rounding, examples)
+    learn: tuple[Part, ...] = ()  #: the "Learn to play" chapter that opens the book
 
     def language_of(self, file: str) -> str:
         """The language tag of a seed file's text ("und" when unknown)."""
@@ -294,4 +296,5 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         tallies=tuple(_tallies(ruleset, per, examples)),
         languages={file: str(entry.get("language", "und")) for file, entry in sources.items()},
         settlement=tuple(section_parts(ruleset, settled)),
+        learn=tuple(learn_parts(ruleset, _spec("learn.yaml"), cases)),
     )
