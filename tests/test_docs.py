@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -131,8 +132,16 @@ def _headings(root: ET.Element) -> list[str]:
 
 
 def _section_text(root: ET.Element, anchor: str) -> str:
+    """The book's own words in a section (the sources' quotations left out)."""
     section = next(s for s in root.iter() if s.get("id") == anchor)
-    return " ".join(section.itertext())
+    quoted = {id(el) for d in section.iter() if d.get("class") == "quote" for el in d.iter()}
+    return " ".join(
+        piece
+        for el in section.iter()
+        if id(el) not in quoted
+        for piece in (el.text, el.tail if id(el) != id(section) else None)
+        if piece
+    )
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -558,6 +567,9 @@ def _section(root: ET.Element, anchor: str) -> ET.Element:
     return next(s for s in root.iter(f"{XHTML}section") if s.get("id") == anchor)
 
 
+TRANSLATIONS = _load((Path(__file__).parents[1] / "spec" / "translations.yaml").read_text("utf-8"))[
+    "translations"
+]
 LEARN = _load((Path(__file__).parents[1] / "spec" / "learn.yaml").read_text("utf-8"))
 
 
@@ -611,6 +623,29 @@ def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Ele
     assert len(toggles) == len(ids)
 
 
+@pytest.mark.parametrize("game", game_names())
+def test_every_quotation_shows_its_english_rendering_marked_as_a_translation(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """The original keeps its text and declares its language; beside it, in English, the
+    rendering of spec/translations.yaml, labelled a translation."""
+    english = {t["source"]: " ".join(t["english"].split()) for t in TRANSLATIONS}
+    quotes = [d for d in roots[game].iter(f"{XHTML}div") if d.get("class") == "quote"]
+    assert len(quotes) > 40
+    languages = set()
+    for quote in quotes:
+        original, rendering = quote.find(f"{XHTML}blockquote"), quote.find(f"{XHTML}p")
+        assert original is not None and rendering is not None
+        languages.add(original.get("lang"))
+        assert rendering.get("lang") == "en" and rendering.get("class") == "translation"
+        told = "".join(rendering.itertext())
+        assert told.startswith("English translation:")
+        parts = (original.text or "").split(" … ")  # a diagram's line, then its quote
+        expected = " … ".join(english[p] for p in parts)
+        assert told.removeprefix("English translation:").strip() == expected
+    assert languages == {"zh", "is"}, languages
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
@@ -621,6 +656,9 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
     links between pages name files that exist. A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
+    # the Chinese quotations are drawn, not boxes: a CJK font is installed (make's setup)
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=True)
+    assert fonts.stdout.strip(), "no CJK font (Debian: apt-get install fonts-wqy-zenhei)"
     for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
         shot = tmp_path / f"{page.stem}-{width}.png"
         found = probe(page, width, shot)

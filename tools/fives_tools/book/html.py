@@ -65,6 +65,11 @@ article p {{ margin: 0.3rem 0; }}
 .sources {{ font-size: 0.9rem; }}
 blockquote {{ margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.7rem;
   border-left: 3px solid #d9d2bd; color: #4a4a4a; }}
+div.quote {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  gap: 0 1rem; }}
+p.translation {{ margin: 0.3rem 0; padding-left: 0.7rem; border-left: 3px dashed #d9d2bd;
+  color: #4a4a4a; font-style: italic; }}
+p.translation .label {{ font-style: normal; font-size: 0.8rem; color: #777; }}
 figure {{ margin: 0.6rem 0; text-align: center; }}
 figure svg {{ max-width: 100%; height: auto; }}
 figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
@@ -129,8 +134,16 @@ def _rule_titled(rule_id: str) -> str:
     return f'<a href="#{e(rule_anchor(rule_id))}">{e(rule_title(rule_id))}</a>'
 
 
-def _quote(text: str, lang: str) -> str:
-    return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
+def _quote(text: str, lang: str, english: str) -> str:
+    """The quotation as the source has it, and beside it its English rendering, marked as
+    a translation (each in its own language)."""
+    original = f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
+    if not english or lang == "en":
+        return f'<div class="quote">{original}</div>'
+    return (
+        f'<div class="quote">{original}<p class="translation" lang="en">'
+        f'<span class="label">English translation:</span> {e(english)}</p></div>'
+    )
 
 
 def _citations(sources: list[dict[str, Any]], book: Book) -> str:
@@ -142,7 +155,7 @@ def _citations(sources: list[dict[str, Any]], book: Book) -> str:
             for f, h, d in cited
         )
         out.append(f"<p>{'; '.join(heads)}</p>")
-        out.append(_quote(quote, book.language_of(file)) if quote else "")
+        out.append(_quote(quote, book.language_of(file), book.english(quote)) if quote else "")
     return "".join(out)
 
 
@@ -164,7 +177,8 @@ def _rules(book: Book) -> list[str]:
         out.append(f'<article class="rule" id="{e(rule_anchor(rule.id))}">')
         out.append(f"<h3>{e(rule_title(rule.id))}</h3><p>{e(rule.statement)}</p>")
         if rule.cite.quote:
-            out.append(_quote(rule.cite.quote, book.language_of(rule.cite.file)))
+            quote = rule.cite.quote
+            out.append(_quote(quote, book.language_of(rule.cite.file), book.english(quote)))
         meta = f"Rule <code>{e(rule.id)}</code> · "
         meta += f"source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:

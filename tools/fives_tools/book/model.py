@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -108,6 +108,13 @@ class Book:
     languages: dict[str, str]
     settlement: tuple[Part, ...] = ()  #: the settlement section (rounding, examples)
     learn: tuple[Part, ...] = ()  #: the "Learn to play" chapter that opens the book
+    translations: dict[str, str] = field(default_factory=dict)  #: quotation -> English
+
+    def english(self, quote: str) -> str:
+        """The English rendering of a source quotation, a diagram's line and its quote
+        joined by " … " each rendered ('' for one not rendered yet)."""
+        parts = [self.translations.get(part, "") for part in quote.split(" … ")]
+        return " … ".join(parts) if all(parts) else ""
 
     def language_of(self, file: str) -> str:
         """The language tag of a seed file's text ("und" when unknown)."""
@@ -163,6 +170,12 @@ def _spec_dir() -> Path:
 def _spec(name: str) -> dict[str, Any]:
     data: dict[str, Any] = yaml.safe_load((_spec_dir() / name).read_text("utf-8"))
     return data
+
+
+def translations() -> dict[str, str]:
+    """Every source quotation's English rendering (``spec/translations.yaml``)."""
+    entries = _spec("translations.yaml")["translations"]
+    return {str(t["source"]): " ".join(str(t["english"]).split()) for t in entries}
 
 
 def tally_per(ruleset: Ruleset, source: dict[str, Any]) -> int | None:
@@ -297,4 +310,5 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         languages={file: str(entry.get("language", "und")) for file, entry in sources.items()},
         settlement=tuple(section_parts(ruleset, settled)),
         learn=tuple(learn_parts(ruleset, _spec("learn.yaml"), cases)),
+        translations=translations(),
     )
