@@ -604,6 +604,37 @@ def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
     assert "Counting the hand" in told and "Scores after the hand" in told
 
 
+def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
+    roots: dict[str, ET.Element],
+) -> None:
+    """Under a rule, its first drawn example (its own primary first) inline, "Example N"
+    linking to the example numbered N, and the command that re-runs that example."""
+    root = roots["five-up"]
+    numbered = {
+        a.get("id"): "".join(p.itertext())
+        for a in root.iter(f"{XHTML}article")
+        for p in a.findall(f"{XHTML}p")
+        if p.get("class") == "number"
+    }
+    assert sorted(int(n.split()[-1]) for n in numbered.values() if "–" not in n)[:3] == [1, 2, 3]
+    drawn = 0
+    for rule in _section(root, "rules").iter(f"{XHTML}article"):
+        figure = rule.find(f"{XHTML}figure")
+        if figure is None:
+            continue
+        drawn += 1
+        caption = figure.find(f"{XHTML}figcaption")
+        assert caption is not None and figure.find(f"{SVG}svg") is not None
+        link = caption.find(f"{XHTML}a")
+        assert link is not None and (link.text or "").startswith("Example ")
+        target = link.get("href", "#")[1:]
+        assert numbered[target] == link.text, (target, link.text)
+        rerun = "".join(rule.find(f"{XHTML}p[@class='rerun']").itertext())  # type: ignore[union-attr]
+        found = re.search(r"--case 'five-up/(\S+)#\*'", rerun)
+        assert found and "case-" + found.group(1).replace("/", "-") == target, rerun
+    assert drawn > 10  # every rule of the layout and its scoring
+
+
 def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
     """A reader sees no rule or case ID outside a "For implementers" toggle in the rules
     and the examples; each toggle still names them."""

@@ -87,6 +87,10 @@ th {{ background: #f3f1ea; }}
 .tally {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 .tally figure {{ margin: 0; }}
 .missing {{ color: #b00020; font-weight: bold; }}
+p.number {{ margin: 0; font-size: 0.85rem; font-weight: bold; color: {ORANGE}; }}
+p.number a {{ color: inherit; text-decoration: none; }}
+p.rerun code {{ overflow-wrap: anywhere; }}
+figure.rule-example figcaption {{ font-size: 0.95rem; font-weight: normal; }}
 h4 {{ margin: 0.8rem 0 0.2rem; font-size: 0.98rem; }}
 table caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 0.2rem 0; }}
 td.num, th.num {{ text-align: right; }}
@@ -167,9 +171,44 @@ def _for_implementers(meta: str) -> str:
     )
 
 
+def rerun(ex: Example) -> str:
+    """The command that runs one example, at every level, against a reader's adapter."""
+    return f"fives certify --adapter 'YOUR ADAPTER' --case '{ex.id}#*'"
+
+
+def _example_label(ex: Example, book: Book) -> str:
+    return f'<a href="#{e(ex.anchor)}">Example {book.number(ex)}</a>'
+
+
+def _rule_examples(rule_id: str, own: list[Example], book: Book) -> list[str]:
+    """A rule's examples: the first drawn one (its own primary first) inline, numbered,
+    with the command that re-runs it; then every other one by its number."""
+    if not own:
+        return ['<p class="meta">No documented example yet.</p>']
+    own = sorted(own, key=lambda ex: (ex.case.primary != rule_id, book.number(ex)))
+    drawn = next((ex for ex in own if ex.svg is not None), None)
+    out = []
+    if drawn is not None:
+        name = f"{rule_anchor(rule_id)}-{drawn.anchor}"
+        assert drawn.svg is not None
+        out.append(
+            f'<figure class="rule-example">{inline_svg(drawn.svg, name)}'
+            f"<figcaption>{_example_label(drawn, book)}: {e(drawn.case.title)} — "
+            f"{e(drawn.caption)}</figcaption></figure>"
+            f'<p class="rerun">Re-run it against your adapter: <code>{e(rerun(drawn))}</code></p>'
+        )
+    others = [ex for ex in own if ex is not drawn]
+    if others:
+        labels = ", ".join(_example_label(ex, book) for ex in others)
+        more = "More examples" if drawn is not None else "Examples"
+        out.append(f'<p class="examples">{more}: {labels}</p>')
+    return out
+
+
 def _rules(book: Book) -> list[str]:
     out = ['<section id="rules"><h2>Rules</h2>']
     anchors = {ex.id: ex.anchor for ex in book.examples}
+    by_id = {ex.id: ex for ex in book.examples}
     cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
@@ -185,9 +224,8 @@ def _rules(book: Book) -> list[str]:
             anchor = interpretation_anchor(rule.interpretation)
             meta += f' · reading <a href="#{e(anchor)}">{e(rule.interpretation)}</a>'
         own = [c for c in cases.get(rule.id, []) if c in anchors]
-        links = ", ".join(f'<a href="#{e(anchors[c])}">{e(c.split("/", 1)[-1])}</a>' for c in own)
-        meta += f" · examples: {links or 'none'}"
-        meta += f" · {len(refs) - n_cases} scenarios"
+        meta += f" · {len(own)} examples · {len(refs) - n_cases} scenarios"
+        out += _rule_examples(rule.id, [by_id[c] for c in own], book)
         out.append(f"{_for_implementers(meta)}</article>")
     out.append("</section>")
     return out
@@ -277,7 +315,11 @@ def _layout_facts(ex: Example) -> list[str]:
 
 def _example(ex: Example, book: Book) -> list[str]:
     case = ex.case
-    out = [f'<article class="example" id="{e(ex.anchor)}">', f"<h3>{e(case.title)}</h3>"]
+    out = [
+        f'<article class="example" id="{e(ex.anchor)}">',
+        f'<p class="number"><a href="#{e(ex.anchor)}">Example {book.number(ex)}</a></p>',
+        f"<h3>{e(case.title)}</h3>",
+    ]
     meta = f'<code>{e(ex.id)}</code> · level <span class="level">{e(case.level)}</span>'
     if case.interpretation:
         meta += (
@@ -286,7 +328,9 @@ def _example(ex: Example, book: Book) -> list[str]:
         )
     if ex.capabilities:
         meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
-    out.append(_for_implementers(f"{meta}<br/>Rules: {_rule_links(case.rules)}"))
+    meta += f"<br/>Rules: {_rule_links(case.rules)}"
+    meta += f"<br/>Re-run it against your adapter: <code>{e(rerun(ex))}</code>"
+    out.append(_for_implementers(meta))
     for part in ex.parts:
         out += part_html(part)
     if not ex.parts:
@@ -296,7 +340,13 @@ def _example(ex: Example, book: Book) -> list[str]:
 
 
 def _group(group: Group, book: Book) -> list[str]:
-    out = [f'<article class="example" id="{e(group.anchor)}">', f"<h3>{e(group.title)}</h3>"]
+    numbers = [book.number(m) for m in group.members]
+    out = [
+        f'<article class="example" id="{e(group.anchor)}">',
+        f'<p class="number"><a href="#{e(group.anchor)}">Examples {min(numbers)}–'
+        f"{max(numbers)}</a></p>",
+        f"<h3>{e(group.title)}</h3>",
+    ]
     out.append(_for_implementers(f"Rules: {_rule_links(group.rules)}"))
     for part in group.parts:
         out += part_html(part)

@@ -13,7 +13,7 @@ from typing import Any
 
 from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
-from fives_tools.book.html import comparison
+from fives_tools.book.html import comparison, rerun
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Table, Term
@@ -70,6 +70,7 @@ def _anchor(name: str) -> str:
 def _rules(book: Book) -> list[str]:
     out = ["", "## Rules"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
+    by_id = {ex.id: ex for ex in book.examples}
     cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
@@ -82,9 +83,11 @@ def _rules(book: Book) -> list[str]:
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             meta += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
-        own = [c for c in cases.get(rule.id, []) if c in anchors]
-        links = ", ".join(f"[{md(c.split('/', 1)[-1])}](#{anchors[c]})" for c in own)
-        meta += ["", f"Examples: {links or 'none'}; {len(refs) - n_cases} scenarios."]
+        own = [by_id[c] for c in cases.get(rule.id, []) if c in anchors]
+        own.sort(key=lambda ex: (ex.case.primary != rule.id, book.number(ex)))
+        links = ", ".join(f"[Example {book.number(ex)}](#{ex.anchor})" for ex in own)
+        out += ["", f"Examples: {links or 'none yet'}."]
+        meta += ["", f"{len(own)} examples; {len(refs) - n_cases} scenarios."]
         out += _for_implementers(meta)
     return out
 
@@ -173,7 +176,13 @@ def _example(
     ex: Example, image: str | None, images: dict[str, str], image_dir: str, book: Book
 ) -> list[str]:
     case = ex.case
-    out = ["", f"#### {_anchor(ex.anchor)}{md(case.title)}", ""]
+    out = [
+        "",
+        f"**Example {book.number(ex)}**",
+        "",
+        f"#### {_anchor(ex.anchor)}{md(case.title)}",
+        "",
+    ]
     meta = f"{code(ex.id)} · level **{md(case.level)}**"
     if case.interpretation:
         meta += (
@@ -182,7 +191,9 @@ def _example(
         )
     if ex.capabilities:
         meta += f" · checked at levels {md(', '.join(ex.capabilities))}"
-    out += _for_implementers([meta, "", f"Rules: {_rule_links(case.rules)}"])
+    command = code(rerun(ex))
+    rules = f"Rules: {_rule_links(case.rules)}"
+    out += _for_implementers([meta, "", rules, "", f"Re-run it against your adapter: {command}"])
     for part in ex.parts:
         out += part_md(part, images, image_dir)
     if not ex.parts:

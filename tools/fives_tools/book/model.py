@@ -110,6 +110,10 @@ class Book:
     learn: tuple[Part, ...] = ()  #: the "Learn to play" chapter that opens the book
     translations: dict[str, str] = field(default_factory=dict)  #: quotation -> English
 
+    def number(self, ex: Example) -> int:
+        """The example's number in the book (Example 1, 2, ...), in reading order."""
+        return self.examples.index(ex) + 1
+
     def english(self, quote: str) -> str:
         """The English rendering of a source quotation, a diagram's line and its quote
         joined by " … " each rendered ('' for one not rendered yet)."""
