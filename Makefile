@@ -20,12 +20,12 @@ STAMP := $(VENV)/.setup.stamp
 MUTATION_STAMP := $(VENV)/.mutation.stamp
 OPENSPIEL_STAMP := $(VENV)/.setup-openspiel.stamp
 
-.PHONY: certify test test-openspiel setup mutation branch-coverage comparison graphviz chromium
+.PHONY: certify test test-openspiel setup mutation branch-coverage comparison graphviz chromium cjk-font
 
 certify: $(STAMP)
 	fives certify
 
-test: $(STAMP) graphviz chromium
+test: $(STAMP) graphviz chromium cjk-font
 	ruff check .
 	mypy
 	python -m pytest -q -n auto
@@ -89,6 +89,15 @@ graphviz:
 
 chromium:
 	$(call apt_need,chromium,chromium,about 350 MB,the books' browser tests)
+
+# A CJK font, so the books' Chinese source quotes are drawn in the browser tests, not boxes.
+cjk-font:
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's fonts-wqy-zenhei (about 17 MB) for the books' browser tests: apt-get update and install..."; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null; } \
+	      || echo "warning: could not install fonts-wqy-zenhei; the books' browser tests need a CJK font"; \
+	  else echo "warning: install a CJK font (Debian: fonts-wqy-zenhei) for the books' browser tests"; fi; }
 
 # The venv, made with $(PYTHON) as found on the PATH make was started with. Debian ships
 # the venv module's pip apart (python3.X-venv): installed when the first try lacks it.

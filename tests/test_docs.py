@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -131,8 +132,16 @@ def _headings(root: ET.Element) -> list[str]:
 
 
 def _section_text(root: ET.Element, anchor: str) -> str:
+    """The book's own words in a section (the sources' quotations left out)."""
     section = next(s for s in root.iter() if s.get("id") == anchor)
-    return " ".join(section.itertext())
+    quoted = {id(el) for d in section.iter() if d.get("class") == "quote" for el in d.iter()}
+    return " ".join(
+        piece
+        for el in section.iter()
+        if id(el) not in quoted
+        for piece in (el.text, el.tail if id(el) != id(section) else None)
+        if piece
+    )
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -476,7 +485,7 @@ def test_the_book_opens_with_how_to_play_from_the_spec(
     a scoring picture; then the reference parts."""
     root, ruleset = roots[game], find_game(game)
     sections = [s.get("id") for s in root.iter(f"{XHTML}section")]
-    assert sections[:3] == ["how-to-play", "parameters", "rules"], sections
+    assert sections[:4] == ["learn-to-play", "how-to-play", "parameters", "rules"], sections
     opening = next(s for s in root.iter(f"{XHTML}section") if s.get("id") == "how-to-play")
     told = " ".join(" ".join(opening.itertext()).split())
     topics = [" ".join(h.itertext()) for h in opening.iter(f"{XHTML}h4")]
@@ -505,7 +514,9 @@ def test_rules_have_titles_permalinks_and_their_own_examples(
     heading = rule.find(f"{XHTML}h3")
     assert heading is not None
     assert "Doubles lie crosswise" in "".join(heading.itertext())
-    assert "layout.double.crosswise" in "".join(heading.itertext())
+    assert "layout.double.crosswise" not in "".join(heading.itertext())  # for implementers:
+    folded = rule.find(f"{XHTML}details")
+    assert folded is not None and "layout.double.crosswise" in "".join(folded.itertext())
     own = [
         a.get("href", "") for a in rule.iter(f"{XHTML}a") if a.get("href", "").startswith("#case-")
     ]
@@ -552,6 +563,120 @@ def test_the_index_compares_the_games_in_one_table(book_dir: Path) -> None:
     assert deal[game_names().index("exact-61")].startswith("5 tiles each")
 
 
+def _section(root: ET.Element, anchor: str) -> ET.Element:
+    return next(s for s in root.iter(f"{XHTML}section") if s.get("id") == anchor)
+
+
+TRANSLATIONS = _load((Path(__file__).parents[1] / "spec" / "translations.yaml").read_text("utf-8"))[
+    "translations"
+]
+LEARN = _load((Path(__file__).parents[1] / "spec" / "learn.yaml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """The chapter a newcomer reads first: the goal, each term with its picture where it
+    is a thing on the table, and the walked-through hand drawn after exactly the plays
+    its fixture's worked comments say score."""
+    learn = _section(roots[game], "learn-to-play")
+    told = " ".join(" ".join(learn.itertext()).split())
+    assert " ".join(LEARN["goals"][game].split()) in told
+    terms = {d.get("id"): d for d in learn.iter(f"{XHTML}div") if d.get("class") == "term"}
+    for entry in LEARN["glossary"]:
+        term = terms["term-" + "-".join(entry["term"].split())]
+        assert entry["term"] in "".join(term.itertext())
+        assert (term.find(f".//{SVG}svg") is not None) == bool(entry.get("plays")), entry["term"]
+        native = next(s for s in term.iter(f"{XHTML}span") if s.get("lang") == "zh")
+        assert native.text == entry["chinese"]
+    fixture = fixtures_dir() / f"{LEARN['walkthrough'][game]}.yaml"
+    lines = fixture.read_text("utf-8").split("hands:", 1)[1].split("# hand 2", 1)[0]
+    actions = [line for line in lines.splitlines() if line.strip().startswith('- "')]
+    scoring = [n for n, line in enumerate(actions, 1) if "scores" in line.split("#", 1)[-1]]
+    drawn = [
+        int(m.group(1))
+        for f in learn.iter(f"{XHTML}figcaption")
+        for m in [re.match(r"Play (\d+),", "".join(f.itertext()))]
+        if m
+    ]
+    assert scoring and drawn == scoring, (drawn, scoring)
+    assert "Counting the hand" in told and "Scores after the hand" in told
+
+
+def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
+    roots: dict[str, ET.Element],
+) -> None:
+    """Under a rule, its first drawn example (its own primary first) inline, "Example N"
+    linking to the example numbered N, and the command that re-runs that example."""
+    root = roots["five-up"]
+    numbered = {
+        a.get("id"): "".join(p.itertext())
+        for a in root.iter(f"{XHTML}article")
+        for p in a.findall(f"{XHTML}p")
+        if p.get("class") == "number"
+    }
+    assert sorted(int(n.split()[-1]) for n in numbered.values() if "–" not in n)[:3] == [1, 2, 3]
+    drawn = 0
+    for rule in _section(root, "rules").iter(f"{XHTML}article"):
+        figure = rule.find(f"{XHTML}figure")
+        if figure is None:
+            continue
+        drawn += 1
+        caption = figure.find(f"{XHTML}figcaption")
+        assert caption is not None and figure.find(f"{SVG}svg") is not None
+        link = caption.find(f"{XHTML}a")
+        assert link is not None and (link.text or "").startswith("Example ")
+        target = link.get("href", "#")[1:]
+        assert numbered[target] == link.text, (target, link.text)
+        rerun = "".join(rule.find(f"{XHTML}p[@class='rerun']").itertext())  # type: ignore[union-attr]
+        found = re.search(r"--case 'five-up/(\S+)#\*'", rerun)
+        assert found and "case-" + found.group(1).replace("/", "-") == target, rerun
+    assert drawn > 10  # every rule of the layout and its scoring
+
+
+def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
+    """A reader sees no rule or case ID outside a "For implementers" toggle in the rules
+    and the examples; each toggle still names them."""
+    root = roots["five-up"]
+    ids = set(find_game("five-up").rules)
+    for anchor in ("learn-to-play", "how-to-play", "rules", "examples"):
+        section = _section(root, anchor)
+        folded = {id(el) for d in section.iter(f"{XHTML}details") for el in d.iter()}
+        shown = " ".join(
+            el.text or ""
+            for el in section.iter()
+            if id(el) not in folded and el.tag != f"{SVG}text"
+        )
+        assert not [r for r in ids if f" {r} " in f" {shown} "], anchor
+        assert "MUST" not in shown.split() and "level" not in shown.split(), anchor
+    toggles = [d for d in _section(root, "rules").iter(f"{XHTML}details")]
+    assert len(toggles) == len(ids)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_quotation_shows_its_english_rendering_marked_as_a_translation(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """The original keeps its text and declares its language; beside it, in English, the
+    rendering of spec/translations.yaml, labelled a translation."""
+    english = {t["source"]: " ".join(t["english"].split()) for t in TRANSLATIONS}
+    quotes = [d for d in roots[game].iter(f"{XHTML}div") if d.get("class") == "quote"]
+    assert len(quotes) > 40
+    languages = set()
+    for quote in quotes:
+        original, rendering = quote.find(f"{XHTML}blockquote"), quote.find(f"{XHTML}p")
+        assert original is not None and rendering is not None
+        languages.add(original.get("lang"))
+        assert rendering.get("lang") == "en" and rendering.get("class") == "translation"
+        told = "".join(rendering.itertext())
+        assert told.startswith("English translation:")
+        parts = (original.text or "").split(" … ")  # a diagram's line, then its quote
+        expected = " … ".join(english[p] for p in parts)
+        assert told.removeprefix("English translation:").strip() == expected
+    assert languages == {"zh", "is"}, languages
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
@@ -562,10 +687,14 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
     links between pages name files that exist. A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
-    for page in pages:  # 1024 px: the sidebar beside the text, the tightest desktop layout
-        shot = tmp_path / f"{page.stem}.png"
-        found = probe(page, 1024, shot)
-        assert found.scroll_width <= found.client_width, (page.name, found.wide)
+    # the Chinese quotations are drawn, not boxes: a CJK font is installed (make's setup)
+    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=True)
+    assert fonts.stdout.strip(), "no CJK font (Debian: apt-get install fonts-wqy-zenhei)"
+    for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
+        shot = tmp_path / f"{page.stem}-{width}.png"
+        found = probe(page, width, shot)
+        assert found.client_width == width, (page.name, found.client_width)
+        assert found.scroll_width <= found.client_width, (page.name, width, found.wide)
         assert not found.unsized and not found.broken, (page.name, found)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)

@@ -13,6 +13,7 @@ from typing import Any
 from fives_engine import Ruleset, Setup
 from fives_tools.book.names import rule_anchor, value_text
 from fives_tools.book.parts import Cell, Facts, Picture, Span, Table, codes, text
+from fives_tools.book.titles import rule_title
 from fives_tools.render.tally import tally_svg
 
 #: Event fields with a column of their own, in column order.
@@ -148,7 +149,7 @@ def _error(error: dict[str, Any]) -> Cell:
     rule = str(error.get("rule", ""))
     return (
         Span(f"refused ({error.get('kind', 'error')}), breaking "),
-        Span(rule, code=True, link=rule_anchor(rule)),
+        Span(rule_title(rule), link=rule_anchor(rule)),  # its ID is under the rule
     )
 
 

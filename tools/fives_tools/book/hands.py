@@ -81,7 +81,7 @@ class Source:
         return out
 
 
-def _deal_table(title: str, deal: dict[str, Any]) -> Table:
+def deal_table(title: str, deal: dict[str, Any]) -> Table:
     rows = tuple((text(seat), codes(tiles)) for seat, tiles in enumerate(deal["hands"]))
     return Table(title, ("seat", "tiles dealt"), rows)
 
@@ -98,7 +98,7 @@ def _lead(deal: dict[str, Any]) -> Cell:
     return text("not named in the deal: the player who went out leads, if one did")
 
 
-def _actions_table(title: str, actions: list[str], notes: list[str]) -> Table:
+def actions_table(title: str, actions: list[str], notes: list[str]) -> Table:
     rows = tuple(
         (text(n), codes([a]), text(note))
         for n, (a, note) in enumerate(zip(actions, notes, strict=True), 1)
@@ -140,11 +140,11 @@ def turns_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
                 ("Boneyard", codes(deal["boneyard"])),
             ),
         ),
-        _deal_table("The deal", deal),
+        deal_table("The deal", deal),
     ]
     if request["actions"]:
         notes = source.comments("actions")
-        parts.append(_actions_table("The actions", request["actions"], notes))
+        parts.append(actions_table("The actions", request["actions"], notes))
     parts += list(_figures(case, anchor, ruleset).values())
     expect = case.expect
     if "events" in expect:
@@ -211,10 +211,10 @@ def match_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
     for number, hand in enumerate(hands, 1):
         facts = [("Lead", _lead(hand)), ("Boneyard", codes(hand["boneyard"]))]
         parts.append(Facts(f"Hand {number}", tuple(facts)))
-        parts.append(_deal_table(f"Hand {number}: the deal", hand))
+        parts.append(deal_table(f"Hand {number}: the deal", hand))
         if hand["actions"]:
             notes = source.comments("hands", number - 1, "actions")
-            parts.append(_actions_table(f"Hand {number}: the actions", hand["actions"], notes))
+            parts.append(actions_table(f"Hand {number}: the actions", hand["actions"], notes))
         if number in figures:
             parts.append(figures[number])
     if case.expect.get("events"):

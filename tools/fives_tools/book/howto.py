@@ -2,7 +2,8 @@
 
 Equipment, the deal, a turn, scoring (with a picture from the examples), the end of a
 hand and winning. Every sentence is a rule statement of this game, titled for a reader
-and linked to the rule, so the opening can only say what the reference parts say.
+and linked to the rule (its ID is shown there, for implementers), so the opening can
+only say what the reference parts say.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def how_to_play(book: Book) -> list[Part]:
                 rule_title(r.id),
                 (
                     Span(" ".join(r.statement.split()) + " "),
-                    Span(r.id, code=True, link=rule_anchor(r.id)),
+                    Span("(the rule in full)", link=rule_anchor(r.id)),
                 ),
             )
             for r in told

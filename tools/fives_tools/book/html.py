@@ -15,7 +15,7 @@ from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
-from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Span, Table
+from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Span, Table, Term
 from fives_tools.book.titles import rule_title
 from fives_tools.book.words import parameter_words
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
@@ -32,8 +32,23 @@ nav.toc {{ position: sticky; top: 0; align-self: start; max-height: 100vh; overf
 nav.toc ol {{ padding-left: 1.1rem; margin: 0.2rem 0; }}
 nav.toc ol ol {{ font-size: 0.8rem; }}
 .toc-title {{ font-weight: bold; margin: 0.3rem 0; }}
+details.toc-phone {{ display: none; border: 1px solid #e4dfcf; border-radius: 6px;
+  padding: 0.3rem 0.7rem; margin: 0.6rem 0; font-size: 0.9rem; }}
+details.toc-phone summary, details.impl summary {{ cursor: pointer; font-weight: bold; }}
+details.impl {{ margin: 0.3rem 0; font-size: 0.9rem; color: #555; }}
+details.impl summary {{ font-weight: normal; }}
 @media (max-width: 56rem) {{ body.with-toc {{ display: block; }}
-  nav.toc {{ position: static; max-height: none; border-right: 0; }} }}
+  nav.toc {{ display: none; }}
+  details.toc-phone {{ display: block; }}
+  body {{ padding: 0.5rem 0.7rem 3rem; }}
+  dl {{ display: block; }} dd {{ margin: 0 0 0.4rem 0.6rem; }}
+  article {{ padding: 0.5rem 0.6rem; }} }}
+main, p, dd, dt, td, th, li, figcaption, blockquote, h1, h2, h3, h4 {{
+  overflow-wrap: anywhere; }}
+div.term {{ display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: center;
+  border-top: 1px solid #eee8d8; padding: 0.4rem 0; }}
+div.term figure {{ flex: 0 1 14rem; margin: 0; }}
+div.term p {{ flex: 1 1 16rem; margin: 0.2rem 0; }}
 a.permalink {{ color: #b9b3a0; text-decoration: none; font-size: 0.8em; margin-left: 0.3rem;
   visibility: hidden; }}
 h1:hover a.permalink, h2:hover a.permalink, h3:hover a.permalink, h4:hover a.permalink,
@@ -50,6 +65,11 @@ article p {{ margin: 0.3rem 0; }}
 .sources {{ font-size: 0.9rem; }}
 blockquote {{ margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.7rem;
   border-left: 3px solid #d9d2bd; color: #4a4a4a; }}
+div.quote {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  gap: 0 1rem; }}
+p.translation {{ margin: 0.3rem 0; padding-left: 0.7rem; border-left: 3px dashed #d9d2bd;
+  color: #4a4a4a; font-style: italic; }}
+p.translation .label {{ font-style: normal; font-size: 0.8rem; color: #777; }}
 figure {{ margin: 0.6rem 0; text-align: center; }}
 figure svg {{ max-width: 100%; height: auto; }}
 figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
@@ -63,10 +83,14 @@ th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
 th {{ background: #f3f1ea; }}
 .meta {{ color: #555; font-size: 0.92rem; }}
 .level {{ font-variant: small-caps; font-weight: bold; }}
-.legend svg {{ vertical-align: middle; }}
+.legend svg {{ vertical-align: middle; max-width: 100%; height: auto; }}
 .tally {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 .tally figure {{ margin: 0; }}
 .missing {{ color: #b00020; font-weight: bold; }}
+p.number {{ margin: 0; font-size: 0.85rem; font-weight: bold; color: {ORANGE}; }}
+p.number a {{ color: inherit; text-decoration: none; }}
+p.rerun code {{ overflow-wrap: anywhere; }}
+figure.rule-example figcaption {{ font-size: 0.95rem; font-weight: normal; }}
 h4 {{ margin: 0.8rem 0 0.2rem; font-size: 0.98rem; }}
 table caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 0.2rem 0; }}
 td.num, th.num {{ text-align: right; }}
@@ -109,8 +133,21 @@ def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f'<a href="#{e(rule_anchor(r))}"><code>{e(r)}</code></a>' for r in rule_ids)
 
 
-def _quote(text: str, lang: str) -> str:
-    return f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
+def _rule_titled(rule_id: str) -> str:
+    """A link to a rule by its title: its ID is for implementers, under the rule."""
+    return f'<a href="#{e(rule_anchor(rule_id))}">{e(rule_title(rule_id))}</a>'
+
+
+def _quote(text: str, lang: str, english: str) -> str:
+    """The quotation as the source has it, and beside it its English rendering, marked as
+    a translation (each in its own language)."""
+    original = f'<blockquote lang="{e(lang)}">{e(text)}</blockquote>'
+    if not english or lang == "en":
+        return f'<div class="quote">{original}</div>'
+    return (
+        f'<div class="quote">{original}<p class="translation" lang="en">'
+        f'<span class="label">English translation:</span> {e(english)}</p></div>'
+    )
 
 
 def _citations(sources: list[dict[str, Any]], book: Book) -> str:
@@ -122,33 +159,74 @@ def _citations(sources: list[dict[str, Any]], book: Book) -> str:
             for f, h, d in cited
         )
         out.append(f"<p>{'; '.join(heads)}</p>")
-        out.append(_quote(quote, book.language_of(file)) if quote else "")
+        out.append(_quote(quote, book.language_of(file), book.english(quote)) if quote else "")
     return "".join(out)
+
+
+def _for_implementers(meta: str) -> str:
+    """Rule and case IDs, levels and requirement words, folded away from a reader."""
+    return (
+        '<details class="impl"><summary>For implementers</summary>'
+        f'<p class="meta">{meta}</p></details>'
+    )
+
+
+def rerun(ex: Example) -> str:
+    """The command that runs one example, at every level, against a reader's adapter."""
+    return f"fives certify --adapter 'YOUR ADAPTER' --case '{ex.id}#*'"
+
+
+def _example_label(ex: Example, book: Book) -> str:
+    return f'<a href="#{e(ex.anchor)}">Example {book.number(ex)}</a>'
+
+
+def _rule_examples(rule_id: str, own: list[Example], book: Book) -> list[str]:
+    """A rule's examples: the first drawn one (its own primary first) inline, numbered,
+    with the command that re-runs it; then every other one by its number."""
+    if not own:
+        return ['<p class="meta">No documented example yet.</p>']
+    own = sorted(own, key=lambda ex: (ex.case.primary != rule_id, book.number(ex)))
+    drawn = next((ex for ex in own if ex.svg is not None), None)
+    out = []
+    if drawn is not None:
+        name = f"{rule_anchor(rule_id)}-{drawn.anchor}"
+        assert drawn.svg is not None
+        out.append(
+            f'<figure class="rule-example">{inline_svg(drawn.svg, name)}'
+            f"<figcaption>{_example_label(drawn, book)}: {e(drawn.case.title)} — "
+            f"{e(drawn.caption)}</figcaption></figure>"
+            f'<p class="rerun">Re-run it against your adapter: <code>{e(rerun(drawn))}</code></p>'
+        )
+    others = [ex for ex in own if ex is not drawn]
+    if others:
+        labels = ", ".join(_example_label(ex, book) for ex in others)
+        more = "More examples" if drawn is not None else "Examples"
+        out.append(f'<p class="examples">{more}: {labels}</p>')
+    return out
 
 
 def _rules(book: Book) -> list[str]:
     out = ['<section id="rules"><h2>Rules</h2>']
     anchors = {ex.id: ex.anchor for ex in book.examples}
+    by_id = {ex.id: ex for ex in book.examples}
     cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
         out.append(f'<article class="rule" id="{e(rule_anchor(rule.id))}">')
-        out.append(
-            f"<h3>{e(rule_title(rule.id))} <small><code>{e(rule.id)}</code></small></h3>"
-            f"<p>{e(rule.statement)}</p>"
-        )
+        out.append(f"<h3>{e(rule_title(rule.id))}</h3><p>{e(rule.statement)}</p>")
         if rule.cite.quote:
-            out.append(_quote(rule.cite.quote, book.language_of(rule.cite.file)))
-        meta = f"Source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
+            quote = rule.cite.quote
+            out.append(_quote(quote, book.language_of(rule.cite.file), book.english(quote)))
+        meta = f"Rule <code>{e(rule.id)}</code> · "
+        meta += f"source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
             meta += f' · reading <a href="#{e(anchor)}">{e(rule.interpretation)}</a>'
         own = [c for c in cases.get(rule.id, []) if c in anchors]
-        links = ", ".join(f'<a href="#{e(anchors[c])}">{e(c.split("/", 1)[-1])}</a>' for c in own)
-        meta += f" · examples: {links or 'none'}"
-        meta += f" · {len(refs) - n_cases} scenarios"
-        out.append(f'<p class="meta">{meta}</p></article>')
+        meta += f" · {len(own)} examples · {len(refs) - n_cases} scenarios"
+        out += _rule_examples(rule.id, [by_id[c] for c in own], book)
+        out.append(f"{_for_implementers(meta)}</article>")
     out.append("</section>")
     return out
 
@@ -190,6 +268,15 @@ def part_html(part: Part) -> list[str]:
             f"<figure>{inline_svg(part.svg, part.name)}"
             f"<figcaption>{e(part.caption)}</figcaption></figure>"
         ]
+    if isinstance(part, Para):
+        head = f"<h3>{e(part.title)}</h3>" if part.title else ""
+        return [f"{head}<p>{e(part.text)}</p>"]
+    if isinstance(part, Term):
+        picture = f"<figure>{inline_svg(part.svg, part.name)}</figure>" if part.svg else ""
+        return [
+            f'<div class="term" id="{e(part.name)}">{picture}<p><dfn>{e(part.term)}</dfn> '
+            f'(<span lang="{e(part.lang)}">{e(part.native)}</span>): {e(part.meaning)}</p></div>'
+        ]
     lines = "\n".join(e(line) for line in part.lines)
     return [f'<h4>{e(part.title)}</h4><pre class="worked">{lines}</pre>']
 
@@ -215,7 +302,7 @@ def _layout_facts(ex: Example) -> list[str]:
         error = ex.expect.get("error", {})
         out.append(
             f"<dt>Rejected play</dt><dd><code>{e(case.request['reject'])}</code>, breaking "
-            f"{_rule_links([str(error.get('rule', ''))])}</dd>"
+            f"{_rule_titled(str(error.get('rule', '')))}</dd>"
         )
     if "hand" in case.request:
         out.append(
@@ -228,7 +315,11 @@ def _layout_facts(ex: Example) -> list[str]:
 
 def _example(ex: Example, book: Book) -> list[str]:
     case = ex.case
-    out = [f'<article class="example" id="{e(ex.anchor)}">', f"<h3>{e(case.title)}</h3>"]
+    out = [
+        f'<article class="example" id="{e(ex.anchor)}">',
+        f'<p class="number"><a href="#{e(ex.anchor)}">Example {book.number(ex)}</a></p>',
+        f"<h3>{e(case.title)}</h3>",
+    ]
     meta = f'<code>{e(ex.id)}</code> · level <span class="level">{e(case.level)}</span>'
     if case.interpretation:
         meta += (
@@ -237,7 +328,9 @@ def _example(ex: Example, book: Book) -> list[str]:
         )
     if ex.capabilities:
         meta += f" · checked at levels {e(', '.join(ex.capabilities))}"
-    out.append(f'<p class="meta">{meta}<br/>Rules: {_rule_links(case.rules)}</p>')
+    meta += f"<br/>Rules: {_rule_links(case.rules)}"
+    meta += f"<br/>Re-run it against your adapter: <code>{e(rerun(ex))}</code>"
+    out.append(_for_implementers(meta))
     for part in ex.parts:
         out += part_html(part)
     if not ex.parts:
@@ -247,8 +340,14 @@ def _example(ex: Example, book: Book) -> list[str]:
 
 
 def _group(group: Group, book: Book) -> list[str]:
-    out = [f'<article class="example" id="{e(group.anchor)}">', f"<h3>{e(group.title)}</h3>"]
-    out.append(f'<p class="meta">Rules: {_rule_links(group.rules)}</p>')
+    numbers = [book.number(m) for m in group.members]
+    out = [
+        f'<article class="example" id="{e(group.anchor)}">',
+        f'<p class="number"><a href="#{e(group.anchor)}">Examples {min(numbers)}–'
+        f"{max(numbers)}</a></p>",
+        f"<h3>{e(group.title)}</h3>",
+    ]
+    out.append(_for_implementers(f"Rules: {_rule_links(group.rules)}"))
     for part in group.parts:
         out += part_html(part)
     out.append(f'<div class="sources">{_citations(group.sources, book)}</div></article>')
@@ -351,6 +450,16 @@ def _parameters(book: Book) -> list[str]:
     return out
 
 
+def _learn(book: Book) -> list[str]:
+    if not book.learn:
+        return []
+    out = ['<section id="learn-to-play"><h2>Learn to play</h2>']
+    for part in book.learn:
+        out += part_html(part)
+    out.append("</section>")
+    return out
+
+
 def _how_to_play(book: Book) -> list[str]:
     out = ['<section id="how-to-play"><h2>How to play</h2>']
     for part in how_to_play(book):
@@ -409,6 +518,7 @@ def _toc(book: Book) -> str:
     )
     examples = "".join(f'<li><a href="#section-{e(s)}">{e(s)}</a></li>' for s in sections)
     items = [
+        '<li><a href="#learn-to-play">Learn to play</a></li>',
         '<li><a href="#how-to-play">How to play</a></li>',
         '<li><a href="#parameters">Parameters</a></li>',
         f'<li><a href="#rules">Rules ({len(book.rules)})</a><ol>{rules}</ol></li>',
@@ -433,6 +543,8 @@ def book_html(book: Book) -> str:
         f'<p class="meta">The illustrated rule book of <code>{e(book.game)}</code>, built from '
         "the suite's <code>spec/</code>, <code>fixtures/</code> and <code>features/</code>. "
         f"Source: <cite>{e(book.ruleset.source)}</cite> — {e(source.get('title', ''))}.</p>",
+        f'<details class="toc-phone"><summary>Contents</summary>{_toc(book)}</details>',
+        *_learn(book),
         *_how_to_play(book),
         *_parameters(book),
         *_rules(book),

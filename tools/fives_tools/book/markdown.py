@@ -13,10 +13,10 @@ from typing import Any
 
 from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
-from fives_tools.book.html import comparison
+from fives_tools.book.html import comparison, rerun
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
-from fives_tools.book.parts import Cell, Facts, Figure, Part, Picture, Table
+from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Table, Term
 from fives_tools.book.titles import rule_title
 from fives_tools.book.words import parameter_words
 
@@ -40,13 +40,27 @@ def _rule_links(rule_ids: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f"[{code(r)}](#{rule_anchor(r)})" for r in rule_ids)
 
 
-def _citations(sources: list[dict[str, Any]]) -> list[str]:
+def _quote(quote: str, english: str) -> list[str]:
+    """The quotation as the source has it, then its English rendering marked as such."""
+    return [
+        "",
+        f"> {md(quote)}",
+        *([">", f"> *English translation:* {md(english)}"] if english else []),
+    ]
+
+
+def _citations(sources: list[dict[str, Any]], book: Book) -> list[str]:
     """Each quotation once, after every source that has it."""
     out = []
     for cited, quote, _ in citations(sources):
         heads = (f"*{md(f)}* § {md(h)}" + (f" — diagram {md(d)}" if d else "") for f, h, d in cited)
-        out += ["", "; ".join(heads), *(["", f"> {md(quote)}"] if quote else [])]
+        out += ["", "; ".join(heads), *(_quote(quote, book.english(quote)) if quote else [])]
     return out
+
+
+def _for_implementers(lines: list[str]) -> list[str]:
+    """Rule and case IDs, levels and requirement words, folded away from a reader."""
+    return ["<details><summary>For implementers</summary>", "", *lines, "", "</details>"]
 
 
 def _anchor(name: str) -> str:
@@ -56,21 +70,25 @@ def _anchor(name: str) -> str:
 def _rules(book: Book) -> list[str]:
     out = ["", "## Rules"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
+    by_id = {ex.id: ex for ex in book.examples}
     cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     for rule in book.rules:
         refs = book.coverage.get(rule.id, [])
         n_cases = sum(1 for r in refs if not r.startswith("scenario"))
-        title = f"{_anchor(rule_anchor(rule.id))}{md(rule_title(rule.id))} · {code(rule.id)}"
+        title = f"{_anchor(rule_anchor(rule.id))}{md(rule_title(rule.id))}"
         out += ["", f"### {title}", "", md(rule.statement)]
-        out += ["", f"Source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
         if rule.cite.quote:
-            out += ["", f"> {md(rule.cite.quote)}"]
+            out += _quote(rule.cite.quote, book.english(rule.cite.quote))
+        meta = [f"Rule {code(rule.id)} · source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)
-            out += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
-        own = [c for c in cases.get(rule.id, []) if c in anchors]
-        links = ", ".join(f"[{md(c.split('/', 1)[-1])}](#{anchors[c]})" for c in own)
-        out += ["", f"Examples: {links or 'none'}; {len(refs) - n_cases} scenarios."]
+            meta += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
+        own = [by_id[c] for c in cases.get(rule.id, []) if c in anchors]
+        own.sort(key=lambda ex: (ex.case.primary != rule.id, book.number(ex)))
+        links = ", ".join(f"[Example {book.number(ex)}](#{ex.anchor})" for ex in own)
+        out += ["", f"Examples: {links or 'none yet'}."]
+        meta += ["", f"{len(own)} examples; {len(refs) - n_cases} scenarios."]
+        out += _for_implementers(meta)
     return out
 
 
@@ -114,6 +132,18 @@ def part_md(part: Part, images: dict[str, str], image_dir: str) -> list[str]:
         path = f"{image_dir}/{part.name}.svg"
         images[path] = part.svg
         return ["", f"![{md(part.caption)}]({path})", "", f"*{md(part.caption)}*"]
+    if isinstance(part, Para):
+        return (["", f"### {md(part.title)}"] if part.title else []) + ["", md(part.text)]
+    if isinstance(part, Term):
+        out = [
+            "",
+            f"{_anchor(part.name)}**{md(part.term)}** ({md(part.native)}): {md(part.meaning)}",
+        ]
+        if part.svg:
+            path = f"{image_dir}/{part.name}.svg"
+            images[path] = part.svg
+            out += ["", f"![{md(part.term)}]({path})"]
+        return out
     longest = max((len(run) for run in re.findall(r"`+", "\n".join(part.lines))), default=0)
     fence = "`" * max(3, longest + 1)  # a fence no line of the note can close
     return ["", f"**{md(part.title)}**", "", f"{fence}text", *part.lines, fence]
@@ -134,18 +164,25 @@ def _layout_facts(ex: Example, image: str | None) -> list[str]:
         out.append(f"- Play score: {md(ex.caption)}")
     if "reject" in case.request:
         rule = str(ex.expect.get("error", {}).get("rule", ""))
-        out.append(
-            f"- Rejected play: {code(case.request['reject'])}, breaking {_rule_links([rule])}"
-        )
+        broken = f"[{md(rule_title(rule))}](#{rule_anchor(rule)})"
+        out.append(f"- Rejected play: {code(case.request['reject'])}, breaking {broken}")
     if "hand" in case.request:
         out.append(f"- Hand: {_codes(case.request['hand'])}")
         out.append(f"- Legal plays: {_codes(ex.expect.get('legal_plays', []))}")
     return out
 
 
-def _example(ex: Example, image: str | None, images: dict[str, str], image_dir: str) -> list[str]:
+def _example(
+    ex: Example, image: str | None, images: dict[str, str], image_dir: str, book: Book
+) -> list[str]:
     case = ex.case
-    out = ["", f"#### {_anchor(ex.anchor)}{md(case.title)}", ""]
+    out = [
+        "",
+        f"**Example {book.number(ex)}**",
+        "",
+        f"#### {_anchor(ex.anchor)}{md(case.title)}",
+        "",
+    ]
     meta = f"{code(ex.id)} · level **{md(case.level)}**"
     if case.interpretation:
         meta += (
@@ -154,20 +191,22 @@ def _example(ex: Example, image: str | None, images: dict[str, str], image_dir: 
         )
     if ex.capabilities:
         meta += f" · checked at levels {md(', '.join(ex.capabilities))}"
-    out += [meta, "", f"Rules: {_rule_links(case.rules)}"]
+    command = code(rerun(ex))
+    rules = f"Rules: {_rule_links(case.rules)}"
+    out += _for_implementers([meta, "", rules, "", f"Re-run it against your adapter: {command}"])
     for part in ex.parts:
         out += part_md(part, images, image_dir)
     if not ex.parts:
         out += _layout_facts(ex, image)
-    return out + _citations(list(case.sources))
+    return out + _citations(list(case.sources), book)
 
 
-def _group(group: Group, images: dict[str, str], image_dir: str) -> list[str]:
+def _group(group: Group, images: dict[str, str], image_dir: str, book: Book) -> list[str]:
     out = ["", f"#### {_anchor(group.anchor)}{md(group.title)}", ""]
-    out.append(f"Rules: {_rule_links(group.rules)}")
+    out += _for_implementers([f"Rules: {_rule_links(group.rules)}"])
     for part in group.parts:
         out += part_md(part, images, image_dir)
-    return out + _citations(group.sources)
+    return out + _citations(group.sources, book)
 
 
 def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
@@ -179,6 +218,9 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         f"The illustrated rule book of {code(book.game)}, built from the suite's `spec/`, "
         f"`fixtures/` and `features/`. Source: *{md(book.ruleset.source)}* — "
         f"{md(book.source.get('title', ''))}. [All games](index.md)",
+        "",
+        *(["## Learn to play"] if book.learn else []),
+        *[line for part in book.learn for line in part_md(part, images, image_dir)],
         "",
         "## How to play",
         *[line for part in how_to_play(book) for line in part_md(part, images, image_dir)],
@@ -207,14 +249,14 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
             section = first.case.section
             out += ["", f"### Section {code(section)}: {md(book.sections.get(section, ''))}"]
         if isinstance(entry, Group):
-            out += _group(entry, images, image_dir)
+            out += _group(entry, images, image_dir, book)
             continue
         ex = entry
         image = None
         if ex.svg is not None:
             image = f"{image_dir}/{ex.anchor}.svg"
             images[image] = ex.svg
-        out += _example(ex, image, images, image_dir)
+        out += _example(ex, image, images, image_dir, book)
     if book.has_tally:
         out += ["", "## The optional paper tally", "", md(book.tally_note)]
         for tally in book.tallies:
@@ -228,7 +270,7 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         out += [f"- Question: {md(item.get('question', ''))}"]
         out += [f"- Reading: {md(item.get('reading', ''))}"]
         out += [f"- Why: {md(item.get('why', ''))}"]
-        out += _citations(item.get("sources", []))
+        out += _citations(item.get("sources", []), book)
     out += ["", "## Coverage: rule → cases", "", "| rule | cases | scenarios |", "|---|---|---|"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
     for rule_id, cases, scenarios in book.coverage_rows():

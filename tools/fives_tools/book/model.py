@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ import yaml
 from fives_engine import Rule, Ruleset, find_game
 from fives_tools.book.groups import Group, grouped
 from fives_tools.book.hands import PARTS
+from fives_tools.book.learn import learn_parts
 from fives_tools.book.names import case_anchor
 from fives_tools.book.parts import Part
 from fives_tools.book.settlement import section_parts
@@ -106,6 +107,18 @@ class Book:
     tallies: tuple[Tally, ...]
     languages: dict[str, str]
     settlement: tuple[Part, ...] = ()  #: the settlement section (rounding, examples)
+    learn: tuple[Part, ...] = ()  #: the "Learn to play" chapter that opens the book
+    translations: dict[str, str] = field(default_factory=dict)  #: quotation -> English
+
+    def number(self, ex: Example) -> int:
+        """The example's number in the book (Example 1, 2, ...), in reading order."""
+        return self.examples.index(ex) + 1
+
+    def english(self, quote: str) -> str:
+        """The English rendering of a source quotation, a diagram's line and its quote
+        joined by " … " each rendered ('' for one not rendered yet)."""
+        parts = [self.translations.get(part, "") for part in quote.split(" … ")]
+        return " … ".join(parts) if all(parts) else ""
 
     def language_of(self, file: str) -> str:
         """The language tag of a seed file's text ("und" when unknown)."""
@@ -161,6 +174,12 @@ def _spec_dir() -> Path:
 def _spec(name: str) -> dict[str, Any]:
     data: dict[str, Any] = yaml.safe_load((_spec_dir() / name).read_text("utf-8"))
     return data
+
+
+def translations() -> dict[str, str]:
+    """Every source quotation's English rendering (``spec/translations.yaml``)."""
+    entries = _spec("translations.yaml")["translations"]
+    return {str(t["source"]): " ".join(str(t["english"]).split()) for t in entries}
 
 
 def tally_per(ruleset: Ruleset, source: dict[str, Any]) -> int | None:
@@ -296,4 +315,6 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         tallies=tuple(_tallies(ruleset, per, examples)),
         languages={file: str(entry.get("language", "und")) for file, entry in sources.items()},
         settlement=tuple(section_parts(ruleset, settled)),
+        learn=tuple(learn_parts(ruleset, _spec("learn.yaml"), cases)),
+        translations=translations(),
     )

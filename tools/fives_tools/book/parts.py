@@ -79,7 +79,28 @@ class Note:
     lines: tuple[str, ...]
 
 
-Part = Table | Facts | Figure | Note
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of the book's own prose, under its own heading if ``title``."""
+
+    text: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the English term, the sources' word (``native`` in ``lang``),
+    what it means and its picture (None for what is not on the table)."""
+
+    term: str
+    native: str
+    lang: str
+    meaning: str
+    svg: str | None
+    name: str  #: unique in the book: the entry's anchor and its picture's file
+
+
+Part = Table | Facts | Figure | Note | Para | Term
 
 
 def pictures(parts: Iterable[Part]) -> list[Picture]:
