@@ -150,6 +150,10 @@ class FastHand:
         """Every seat's tiles, as the reference engine's tiles."""
         return [[DOUBLE_SIX[t] for t in self.hand(seat)] for seat in range(self.players)]
 
+    def plays(self) -> list[int]:
+        """The action ids played so far, in play order (the layout, as built)."""
+        return [entry[2] for entry in self.log if entry[0] == _PLAY]
+
     def legal_actions(self) -> list[int]:
         """The current player's legal action ids, ascending (the canonical order)."""
         if self.went_out >= 0 or self.blocked:
