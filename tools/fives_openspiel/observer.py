@@ -75,7 +75,8 @@ class FivesObserver:
         ones = [at["player"] + player]
         if self.private:
             base = at["hand"]
-            ones += [base + t for t in _held(progress, player, showing)]
+            held = _ids(hand.masks[player]) if showing else progress.dealt[player]  # type: ignore[union-attr]
+            ones += [base + t for t in held]
             if hand is not None and hand.drawn >= 0 and hand.current_player == player:
                 ones.append(at["drawn"] + hand.drawn)
         tensor = self.tensor
@@ -87,15 +88,15 @@ class FivesObserver:
                 ones += [base + t for t, placed in enumerate(hand.state) if placed >= 0]
                 base = at["attach"]
                 for placed in hand.open:
-                    ones += [
-                        base + point % NUM_PORTS * NUM_TILES + point // NUM_PORTS
-                        for point in POINTS[placed]
-                    ]
+                    ones += [base + offset for offset in _ATTACH[placed]]
                 tensor[at["boneyard"]] = len(hand.boneyard) - hand.next
+                sizes = [mask.bit_count() for mask in hand.masks]
+            else:
+                sizes = [len(dealt) for dealt in progress.dealt]
             base = at["hand_sizes"]
-            for seat in range(progress.table.players):
-                tensor[base + seat] = len(_held(progress, seat, showing))
-            tensor[at["scores"] : at["scores"] + len(match.scores)] = match.scores
+            tensor[base : base + len(sizes)] = sizes
+            base = at["scores"]
+            tensor[base : base + len(match.scores)] = match.scores
             if self.recall:
                 for seat in range(progress.table.players):
                     base = at["played"] + seat * NUM_TILES
@@ -132,6 +133,20 @@ class FivesObserver:
             parts.append(f"hand sizes {sizes}")
             parts.append("scores " + " ".join(map(str, match.scores)))
         return ", ".join(parts)
+
+
+#: Per tile state on the layout: where its open attach points are in the ``attach`` piece.
+_ATTACH = [tuple(p % NUM_PORTS * NUM_TILES + p // NUM_PORTS for p in points) for points in POINTS]
+
+
+def _ids(mask: int) -> list[int]:
+    """The tile ids of a bit mask, ascending."""
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    return ids
 
 
 def _showing(progress: Progress) -> bool:
