@@ -154,6 +154,10 @@ class FastHand:
         """The action ids played so far, in play order (the layout, as built)."""
         return [entry[2] for entry in self.log if entry[0] == _PLAY]
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (the list of legal actions kept, if made)."""
+        return action in self._legal or action in self.legal_actions()
+
     def legal_actions(self) -> list[int]:
         """The current player's legal action ids, ascending (the canonical order)."""
         if self.went_out >= 0 or self.blocked:
@@ -181,7 +185,7 @@ class FastHand:
     # -- moves ---------------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
         """Apply the current player's action (``ValueError`` naming it if it is illegal)."""
-        if action not in self._legal and action not in self.legal_actions():
+        if not self.is_legal(action):
             raise ValueError(
                 f"action {action} ({action_to_string(action)}) is not legal here;"
                 f" legal: {self._legal}"

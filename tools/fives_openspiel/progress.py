@@ -66,6 +66,8 @@ class Progress:
         self.played: list[set[int]] = [set() for _ in range(table.players)]
         self.lacks: list[set[int]] = [set() for _ in range(table.players)]
         self._size = table.setup.deal_size(table.ruleset)
+        self._dealt = 0  # tiles dealt so far for the coming hand, as a bit mask
+        self._tiles: list[int] | None = None  # the chance outcomes now, once worked out
         self._hands_at_most = table.hands_at_most
         #: What chance decides now (None at a player's turn and at the end), the seat to
         #: act (None at chance nodes and at the end), the end: kept by :meth:`_update`.
@@ -96,6 +98,7 @@ class Progress:
 
     # -- facts ---------------------------------------------------------------------------
     def _update(self) -> None:
+        self._tiles = None
         match = self.match
         hand = match.hand
         self.current_player = None
@@ -139,14 +142,20 @@ class Progress:
         return [(t, chance) for t in tiles]
 
     def _chance_tiles(self) -> list[int]:
+        tiles = self._tiles
+        if tiles is None:
+            tiles = self._tiles = self._work_out_chance_tiles()
+        return tiles
+
+    def _work_out_chance_tiles(self) -> list[int]:
         kind = self.chance
         if kind is Chance.BONEYARD:
             hand = self.match.hand
             assert hand is not None
             return sorted(hand.boneyard[hand.next :])
         if kind is Chance.DEAL:
-            dealt = {t for h in self.dealt for t in h}
-            return [t for t in _TILES if t not in dealt]
+            dealt = self._dealt
+            return [t for t in _TILES if not dealt >> t & 1]
         if kind is Chance.LEAD_DRAW:
             drawn = self.rounds[-1] if self.rounds else []
             return [t for t in _TILES if t not in drawn]
@@ -158,7 +167,7 @@ class Progress:
         if kind is Chance.LEAD_DRAW:
             return self.to_draw[0] if self.rounds else 0
         if kind is Chance.DEAL:
-            return next(s for s, h in enumerate(self.dealt) if len(h) < self._size)
+            return self._dealt.bit_count() // self._size  # seat 0's whole hand first
         seat = self.match.current_player
         assert seat is not None
         return seat
@@ -211,18 +220,20 @@ class Progress:
         self.to_draw = seats
 
     def _deal(self, seat: int, tile: int) -> None:
-        if not any(self.dealt):
+        if not self._dealt:
             self.origin = self.copy()
             self.origin.origin = None
         self.dealt[seat].append(tile)
+        self._dealt |= 1 << tile
         self.records.append((seat, Chance.DEAL, seat, tile))
-        if any(len(h) < self._size for h in self.dealt):
+        dealt = self._dealt
+        if dealt.bit_count() < self._size * self.table.players:
             return
-        dealt = {t for h in self.dealt for t in h}
+        self._dealt = 0
         leader = self.match.next_leader
         if leader is None:
             leader = on_top(_tiles(self.rounds[-1]))[0]
-        self.match.deal(self.dealt, [t for t in _TILES if t not in dealt], leader)
+        self.match.deal(self.dealt, [t for t in _TILES if not dealt >> t & 1], leader)
         self.records.append((None, _HAND, self.match.hand_count, leader))
         self.rounds = []
         self.dealt = [[] for _ in range(self.table.players)]
@@ -245,9 +256,10 @@ class Progress:
         seat = self.current_player
         assert hand is not None and seat is not None
         if action in (DRAW, PASS):
-            legal = hand.legal_actions()
-            if action not in legal:
-                raise ValueError(f"action {action} is not legal here; legal: {legal}")
+            if not hand.is_legal(action):
+                raise ValueError(
+                    f"action {action} is not legal here; legal: {hand.legal_actions()}"
+                )
             self.lacks[seat].update(pips for _, pips in hand.moves)
             self.records.append((None, _ACT, seat, action))
             if action == DRAW:
