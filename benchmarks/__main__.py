@@ -14,6 +14,7 @@ from benchmarks.fuzzing import fuzz_throughput
 from benchmarks.machine import machine
 from benchmarks.memory import playout_memory
 from benchmarks.openspiel_bot import bot_runs
+from benchmarks.openspiel_games import openspiel_games
 from benchmarks.per_play import per_play_cost
 from benchmarks.perft import perft_speed
 from benchmarks.report import Results, render
@@ -43,6 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         playouts=_step(
             "random playouts: the plain engine, the fast path and the peers",
             lambda: side_by_side(work.hands, work.peer_games, work.rounds, work.openspiel_games),
+        ),
+        openspiel_games=_step(
+            "our OpenSpiel games, OpenSpiel's dominoes and the floor through pyspiel's loop",
+            lambda: openspiel_games(work.openspiel_table_games, work.rounds),
         ),
         per_play=_step("per-play cost", lambda: {g: per_play_cost(g, work.layouts) for g in games}),
         per_play_fast=_step(

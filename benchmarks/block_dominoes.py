@@ -7,10 +7,10 @@ who cannot play is skipped). Its deal is fourteen chance nodes, each outcome cho
 uniformly from ``chance_outcomes()``: timed, as our deals are, but not counted.
 Skipped (None) without the ``openspiel`` extra.
 
-Our own three games are timed through the same API and loop (:data:`OURS`, one hand at two
-players, ``fives_openspiel`` over the reference engine): there an action is a play, a draw
-or a pass (ids 2 and up are plays), and the chance nodes (the neutral draw, the deal, each
-tile drawn) are timed, not counted.
+Our own games go through the same loop (:func:`loop`, the game string given), table by
+table, in :mod:`benchmarks.openspiel_games`: there an action is a play, a draw or a pass
+(ids 2 and up are plays), and the chance nodes (the neutral draw, the deal, each tile
+drawn) are timed, not counted.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ GAME = "python_block_dominoes"
 PACKAGE = "open-spiel"
 DEAL_NODES = 14  # chance nodes of a game: seven tiles dealt to each of two players
 OURS = ("fives_five_up", "fives_exact_61", "fives_all_fives")
-_OURS_PARAMS = "(per_hand=true)"
 
 
 def installed() -> str | None:
@@ -38,25 +37,34 @@ def installed() -> str | None:
         return None
 
 
-def play_games(games: int, seed: int = 1, game_name: str = GAME) -> Count:
-    """Random games of ``game_name`` (the peer, or one of :data:`OURS`)."""
+def play_games(games: int, seed: int = 1) -> Count:
+    """Random games of the peer."""
+    return loop(games, GAME, seed)[0]
+
+
+def loop(games: int, game: str, seed: int = 1, observe: bool = False) -> tuple[Count, int]:
+    """Random games of the game string ``game`` and the chance nodes they applied;
+    ``observe``: each player's node also reads the observation tensor of the player to act."""
     import pyspiel
-    from open_spiel.python.games import block_dominoes  # noqa: F401 - registers it
+    from open_spiel.python.games import block_dominoes, team_dominoes  # noqa: F401 - registers
 
     import fives_openspiel  # noqa: F401 - registers ours
 
-    ours = game_name in OURS
-    game = pyspiel.load_game(game_name + _OURS_PARAMS if ours else game_name)
+    ours = game.startswith("fives_")
+    loaded = pyspiel.load_game(game)
     rng = random.Random(seed)
-    actions = plays = 0
+    actions = plays = chance = 0
     for _ in range(games):
-        state = game.new_initial_state()
+        state = loaded.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
+                chance += 1
             else:
+                if observe:
+                    state.observation_tensor(state.current_player())
                 action = rng.choice(state.legal_actions())
                 state.apply_action(action)
                 actions += 1
                 plays += action >= 2 or not ours  # ours: 0 draw, 1 pass
-    return Count(games, actions, plays)
+    return Count(games, actions, plays), chance

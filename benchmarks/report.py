@@ -10,6 +10,7 @@ from benchmarks.certification import Certification
 from benchmarks.fuzzing import FuzzRate
 from benchmarks.memory import Traced
 from benchmarks.openspiel_bot import UCT_C, BotRun
+from benchmarks.openspiel_games import Loop, OpenSpielGames
 from benchmarks.perft import PerftRun
 from benchmarks.side_by_side import Rate, SideBySide
 from benchmarks.test_suite_time import SuiteTime
@@ -20,6 +21,7 @@ SECTIONS = (
     "Machine",
     "Random playouts",
     "The peers",
+    "OpenSpiel games",
     "Per-play cost",
     "Perft",
     "Certification",
@@ -32,6 +34,7 @@ SECTIONS = (
 PER_PLAY_TARGET = 1.5
 DOMINOES_TARGET = 1.0  # the fast path's actions/s against dominoes, every table
 OPENSPIEL_TARGET = 2.0  # the fast path's actions/s against python_block_dominoes
+GAMES_TARGET = 1.0  # our OpenSpiel games against OpenSpiel's dominoes, the same loop, every table
 CERTIFY_TARGET = 3.0
 SUITE_TARGET_S = 120.0
 FUZZ_TARGETS = {"layout": 2000.0, "hands": 300.0}  # requests/s through the protocol, 2 jobs
@@ -50,6 +53,7 @@ class Results:
     memory: tuple[Traced, Traced, int]  # one hand, a batch, the batch's hands
     bot: list[BotRun] | None = None  # None without the openspiel extra
     per_play_fast: dict[str, dict[str, float]] = field(default_factory=dict)  # the fast path
+    openspiel_games: OpenSpielGames | None = None  # None without the openspiel extra
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
@@ -87,6 +91,7 @@ def _headline(r: Results) -> list[str]:
             best = max(rate.actions_per_s for rate in ours.values()) / theirs.actions_per_s
             met = _met(worst >= target) if path == "fast path" else "(before)"
             rows.append([measure, f"at least {target:g}x", f"{_x(worst)} to {_x(best)}", met])
+    rows += _games_headline(r.openspiel_games)
     for path, costs in (("fast path", r.per_play_fast), ("plain engine", r.per_play)):
         if not costs:
             continue
@@ -213,16 +218,7 @@ def _peer(r: Results) -> list[str]:
         label = f"{block_dominoes.GAME} ({version}), 2 players"
         rows.append(_peer_row(label, side.openspiel))
         block = side.openspiel
-        ratios = []
-        for name, rate in side.ours_in_openspiel.items():
-            rows.append(_peer_row(f"ours: `{name}(per_hand=true)` through OpenSpiel", rate))
-            ratios.append(f"`{name}` {_x(rate.actions_per_s / block.actions_per_s)}")
-        if ratios:
-            notes.append(
-                "Our games through the same OpenSpiel loop (`fives_openspiel`, over the"
-                " reference engine, one hand at two players; their chance nodes timed, not"
-                f" counted) make {', '.join(ratios)} the actions/s of `{block_dominoes.GAME}`."
-            )
+        notes.append("Our games through OpenSpiel's loop: the next section.")
         nodes = block.count.actions + block_dominoes.DEAL_NODES * block.count.hands
         notes.append(
             f"With its {block_dominoes.DEAL_NODES} chance nodes per game counted as actions"
@@ -250,6 +246,87 @@ def _peer(r: Results) -> list[str]:
         " checked, every play is scored against the scoring ends, spinners open four ways,"
         " and each action is logged (the plain engine as an event; the fast path as a small"
         " record, made into the same event only when read).",
+    ]
+
+
+def _games_headline(g: OpenSpielGames | None) -> list[list[object]]:
+    measure = "our OpenSpiel games against OpenSpiel's Python dominoes (every table)"
+    if g is None:
+        return [[measure, f"at least {GAMES_TARGET:g}x", "OpenSpiel not installed", "-"]]
+    rows: list[list[object]] = []
+    for what, rate in (("", _bare), (", observation tensor read", _observed)):
+        ratios = [rate(loop) / rate(g.peer(name)) for name, loop in g.ours.items()]
+        rows.append(
+            [
+                measure + what,
+                f"at least {GAMES_TARGET:g}x",
+                f"{_x(min(ratios))} to {_x(max(ratios))}",
+                _met(min(ratios) >= GAMES_TARGET),
+            ]
+        )
+    return rows
+
+
+def _bare(loop: Loop) -> float:
+    return loop.actions_per_s
+
+
+def _observed(loop: Loop) -> float:
+    return loop.observed_per_s
+
+
+def _openspiel_games(r: Results) -> list[str]:
+    g = r.openspiel_games
+    if g is None:
+        return [
+            "Not run: the `openspiel` extra is not installed (`pip install -e '.[openspiel]'`)."
+        ]
+    rows = []
+    for name, loop in [*g.ours.items(), *g.peers.items()]:
+        peer = g.peers.get(name) or g.peer(name)
+        floor = g.floors[name]
+        rows.append(
+            [
+                f"`{name}`",
+                f"{loop.count.actions / loop.count.hands:.1f}",
+                f"{loop.chance_nodes / loop.count.hands:.1f}",
+                _n(loop.actions_per_s),
+                "-" if peer is loop else f"{_x(loop.actions_per_s / peer.actions_per_s)}",
+                _n(loop.observed_per_s),
+                "-" if peer is loop else f"{_x(loop.observed_per_s / peer.observed_per_s)}",
+                _n(floor.actions_per_s),
+                f"{loop.actions_per_s / floor.actions_per_s:.0%}",
+                f"{loop.observed_per_s / floor.observed_per_s:.0%}",
+            ]
+        )
+    header = [
+        "game",
+        "actions/game",
+        "chance nodes/game",
+        "actions/s",
+        "vs OpenSpiel's",
+        "actions/s, tensor read",
+        "vs OpenSpiel's, tensor read",
+        "floor actions/s",
+        "of the floor",
+        "of the floor, tensor read",
+    ]
+    return [
+        f"{r.workload.openspiel_table_games} random games per game string per round, fastest of"
+        f" {g.rounds} round(s), every game through the same loop and in the same rounds"
+        f" ({block_dominoes.GAME}'s loop: `new_initial_state()`, a uniformly random outcome"
+        " of `chance_outcomes()` at each chance node, a uniformly random `legal_actions()` at"
+        " each player's node, until `is_terminal()`; chance nodes timed, not counted), with"
+        f" open-spiel {g.version}. Ours (`fives_openspiel` on the fast path) are one hand each"
+        f" (`per_hand=true`), measured against `{block_dominoes.GAME}` at two and three players"
+        " and `python_team_dominoes` at four. *Tensor read*: the same games again, each"
+        " player's node also calling `observation_tensor()` for the player to act. *Floor*:"
+        " `benchmarks_null`, a game that does no game work (fixed lists of legal actions and"
+        " chance outcomes, a tensor never written), in the shape of the row (its chance nodes"
+        " and actions per game, its tensor size) through the same loop: the most pyspiel's"
+        " Python loop allows.",
+        "",
+        *_table(header, rows),
     ]
 
 
@@ -462,6 +539,7 @@ _RENDER: dict[str, Callable[[Results], list[str]]] = {
     "Machine": _machine,
     "Random playouts": _playouts,
     "The peers": _peer,
+    "OpenSpiel games": _openspiel_games,
     "Per-play cost": _per_play,
     "Perft": _perft,
     "Certification": _certification,

@@ -8,7 +8,7 @@ fast path play the very same hands: a difference in their counts stops the run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from benchmarks import block_dominoes, peer
 from benchmarks.playouts import TABLES, Count, Table, play_hands, play_hands_fast
@@ -42,7 +42,6 @@ class SideBySide:
     fast: dict[Table, Rate]  # the fast path: after
     openspiel: Rate | None = None  # python_block_dominoes; None without the openspiel extra
     openspiel_version: str | None = None
-    ours_in_openspiel: dict[str, Rate] = field(default_factory=dict)  # fives_openspiel games
 
 
 def _faster(old: Rate | None, new: Rate) -> Rate:
@@ -56,7 +55,6 @@ def side_by_side(hands: int, peer_games: int, rounds: int, openspiel_games: int)
     fast: dict[Table, Rate] = {}
     theirs: Rate | None = None
     block: Rate | None = None
-    in_openspiel: dict[str, Rate] = {}
     for _ in range(rounds):
         for table in TABLES:
             seconds, count = timed(lambda: play_hands(table, hands))  # noqa: B023
@@ -75,10 +73,4 @@ def side_by_side(hands: int, peer_games: int, rounds: int, openspiel_games: int)
         if spiel is not None:
             seconds, count = timed(lambda: block_dominoes.play_games(openspiel_games))
             block = _faster(block, Rate(count, seconds))
-            for name in block_dominoes.OURS:
-                game_games = max(openspiel_games // 10, 1)  # a hand is about twice as long
-                seconds, count = timed(
-                    lambda: block_dominoes.play_games(game_games, game_name=name)  # noqa: B023
-                )
-                in_openspiel[name] = _faster(in_openspiel.get(name), Rate(count, seconds))
-    return SideBySide(ours, theirs, version, rounds, fast, block, spiel, in_openspiel)
+    return SideBySide(ours, theirs, version, rounds, fast, block, spiel)

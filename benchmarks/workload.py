@@ -20,6 +20,7 @@ class Workload:
     fuzz_requests: int  # fuzz requests per measurement (times the jobs)
     bot_games: int  # OpenSpiel games (hands) per game, MCTS against random
     bot_simulations: int  # MCTS simulations per decision
+    openspiel_table_games: int  # per round, each game of benchmarks.openspiel_games
     suite: list[str] = field(default_factory=list)  # pytest selection; empty: everything
 
 
@@ -28,6 +29,7 @@ FULL = Workload(
     hands=1000,
     peer_games=4000,
     openspiel_games=1000,
+    openspiel_table_games=200,
     rounds=5,
     layouts=3000,
     perft_budget_s=2.0,
@@ -42,6 +44,7 @@ QUICK = Workload(
     hands=5,
     peer_games=10,
     openspiel_games=5,
+    openspiel_table_games=2,
     rounds=1,
     layouts=10,
     perft_budget_s=0.02,

@@ -23,6 +23,7 @@ SECTIONS = [
     "Machine",
     "Random playouts",
     "The peers",
+    "OpenSpiel games",
     "Per-play cost",
     "Perft",
     "Certification",
@@ -94,6 +95,15 @@ def test_the_quick_benchmark_reports_every_section(tmp_path: Path) -> None:
             r"^\| python_block_dominoes \(open-spiel [\d.]+\), 2 players \|", peers, re.M
         )
         assert "against OpenSpiel python_block_dominoes (all tables), fast path" in headline
+        assert "our OpenSpiel games against OpenSpiel's Python dominoes (every table)" in headline
+        games = _section(report, "OpenSpiel games")
+        for row in (
+            "fives_all_fives(players=4,partnerships=false,per_hand=true)",
+            "python_team_dominoes",
+        ):
+            assert re.search(
+                rf"^\| `{re.escape(row)}` \| [\d.]+ \| [\d.]+ \| [\d,]+ \|", games, re.M
+            )
         for kind in ("MCTS", "IS-MCTS"):
             for game in ("fives_five_up", "fives_exact_61", "fives_all_fives"):
                 row = rf"^\| {kind} \| `{game}\(per_hand=true\)` \| 1 \| 2 \| \d+% \|"

@@ -154,6 +154,14 @@ class FastHand:
         """Every seat's tiles, as the reference engine's tiles."""
         return [[DOUBLE_SIX[t] for t in self.hand(seat)] for seat in range(self.players)]
 
+    def plays(self) -> list[int]:
+        """The action ids played so far, in play order (the layout, as built)."""
+        return [entry[2] for entry in self.log if entry[0] == _PLAY]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (the list of legal actions kept, if made)."""
+        return action in self._legal or action in self.legal_actions()
+
     def legal_actions(self) -> list[int]:
         """The current player's legal action ids, ascending (the canonical order)."""
         if self.went_out >= 0 or self.blocked:
@@ -181,7 +189,7 @@ class FastHand:
     # -- moves ---------------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
         """Apply the current player's action (``ValueError`` naming it if it is illegal)."""
-        if action not in self._legal and action not in self.legal_actions():
+        if not self.is_legal(action):
             raise ValueError(
                 f"action {action} ({action_to_string(action)}) is not legal here;"
                 f" legal: {self._legal}"

@@ -60,6 +60,11 @@ class FastMatch:
         return self.winner is None and (self.hand is None or self.hand.is_terminal)
 
     @property
+    def next_leader(self) -> int | None:
+        """The seat that leads the next hand when the rules name it (it went out)."""
+        return self._went_out
+
+    @property
     def current_player(self) -> int | None:
         if self.needs_deal or self.winner is not None or self.hand is None:
             return None
@@ -69,6 +74,19 @@ class FastMatch:
         if self.needs_deal or self.winner is not None or self.hand is None:
             return []
         return self.hand.legal_actions()
+
+    def copy(self) -> FastMatch:
+        """An independent copy (the hand copied; rulesets and setup shared): what a
+        game-tree search branches from; a seeded copy deals what the original would."""
+        other = FastMatch.__new__(FastMatch)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.log = list(self.log)
+        other.hand = None if self.hand is None else self.hand.copy()
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
+        return other
 
     # -- moves ---------------------------------------------------------------------------
     def deal(self, hands: list[list[int]], boneyard: list[int], leader: int) -> None:
@@ -149,9 +167,9 @@ class FastMatch:
             self.deal(*deal_ids(self.setup.players, self._size, self._rng, self._went_out))
 
     # -- the log, on demand --------------------------------------------------------------
-    def events(self, start: int = 0) -> list[Event]:
-        """The reference engine's events of the log from entry ``start`` on."""
-        return [self._event(entry) for entry in self.log[start:]]
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        """The reference engine's events of the log's entries ``start`` to ``stop``."""
+        return [self._event(entry) for entry in self.log[start:stop]]
 
     def _event(self, entry: tuple[object, ...]) -> Event:
         kind = entry[0]

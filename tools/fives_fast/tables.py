@@ -43,8 +43,10 @@ PLAY_BASE = tuple(PLAY + t * NUM_TILES * NUM_PORTS for t in range(NUM_TILES))
 SPINNER = 1 << 6
 STATES = NUM_TILES << 7
 #: Per state: its moves as (attach point ``a * NUM_PORTS + p``, pips shown) in canonical
-#: order (mirror images left out), what it adds to the total, and the tiles its moves fit.
+#: order (mirror images left out), what it adds to the total, and the tiles its moves fit;
+#: POINTS: every open attach point, mirror images included (what a player sees).
 MOVES: list[tuple[tuple[int, int], ...]] = [()] * STATES
+POINTS: list[tuple[int, ...]] = [()] * STATES
 VALUE: list[int] = [0] * STATES
 FITS: list[int] = [0] * STATES
 
@@ -64,6 +66,7 @@ def _fill() -> None:
                     MOVES[state] = tuple(
                         (t * NUM_PORTS + m.port.rank, m.value) for m in placed.moves
                     )
+                    POINTS[state] = tuple(t * NUM_PORTS + p.port.rank for p in placed.points)
                     VALUE[state] = placed.value
                     FITS[state] = 0
                     for _, value in MOVES[state]:

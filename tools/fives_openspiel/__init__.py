@@ -1,4 +1,5 @@
-"""Five Up, Exact 61 and All Fives as OpenSpiel games, over the reference engine.
+"""Five Up, Exact 61 and All Fives as OpenSpiel games, played on the fast path
+(:mod:`fives_fast`, checked step by step against the reference engine).
 
 ``import fives_openspiel`` registers ``fives_five_up``, ``fives_exact_61`` and
 ``fives_all_fives`` with ``pyspiel`` (the ``openspiel`` extra installs it); then

@@ -1,7 +1,7 @@
 """The three games as Python games of ``pyspiel``: ``fives_five_up``, ``fives_exact_61``
 and ``fives_all_fives``, registered when this module is imported.
 
-A thin layer: :class:`~fives_openspiel.progress.Progress` drives the engine, this module
+A thin layer: :class:`~fives_openspiel.progress.Progress` drives the fast path, this module
 speaks OpenSpiel (game type and info, the state's API, the observer). Parameters:
 :mod:`fives_openspiel.table`; action ids: :mod:`fives_openspiel.encoding`.
 """
@@ -17,6 +17,9 @@ from fives_openspiel.encoding import NUM_ACTIONS, NUM_TILES
 from fives_openspiel.observer import FivesObserver
 from fives_openspiel.progress import Progress, resample
 from fives_openspiel.table import DEFAULTS, MAX_RAW_PER_HAND, Table
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 #: OpenSpiel short name -> the engine's game name.
 GAMES = {"fives_five_up": "five-up", "fives_exact_61": "exact-61", "fives_all_fives": "all-fives"}
@@ -81,13 +84,17 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: FivesGame) -> None:
         super().__init__(game)
         self.progress = Progress(game.table)
+        self._current = _CHANCE
 
     def current_player(self) -> int:
+        return self._current  # pyspiel asks for it several times per action
+
+    def _seat_to_act(self) -> int:
         progress = self.progress
         if progress.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         seat = progress.current_player
-        return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
+        return _CHANCE if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.progress.legal_actions()
@@ -97,6 +104,7 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.progress.apply(action)
+        self._current = self._seat_to_act()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.progress.action_text(action)

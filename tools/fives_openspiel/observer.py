@@ -24,7 +24,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fives_openspiel.encoding import NUM_PORTS, NUM_TILES, tile_id
+from fives_engine import DOUBLE_SIX, Layout
+from fives_fast.tables import POINTS, action_to_string
+from fives_openspiel.encoding import NUM_PORTS, NUM_TILES
 from fives_openspiel.progress import Progress
 from fives_openspiel.table import Table
 
@@ -55,41 +57,53 @@ class FivesObserver:
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
+        self.at: dict[str, int] = {}  # where each piece starts in the tensor
         at = 0
         for name, shape in pieces:
             n = int(np.prod(shape))
             self.dict[name] = self.tensor[at : at + n].reshape(shape)
+            self.at[name] = at
             at += n
 
     def set_from(self, state: Any, player: int) -> None:
+        """The tensor of ``player``: its ones gathered as flat indices, then set at once."""
         progress: Progress = state.progress
         match = progress.match
         hand = match.hand
-        self.tensor.fill(0)
-        self.dict["player"][player] = 1
+        at = self.at
+        showing = _showing(progress)
+        ones = [at["player"] + player]
         if self.private:
-            for tile in _held(progress, player):
-                self.dict["hand"][tile_id(tile)] = 1
-            if hand is not None and hand.drawn is not None and hand.current_player == player:
-                self.dict["drawn"][tile_id(hand.drawn)] = 1
-        if not self.public:
-            return
-        if _showing(progress):
-            assert hand is not None
-            for tile in hand.layout.tiles:
-                self.dict["layout"][tile_id(tile)] = 1
-            for point in hand.layout.attach_points():
-                self.dict["attach"][point.port.rank, tile_id(point.tile)] = 1
-            self.dict["boneyard"][0] = len(hand.boneyard)
-        for seat in range(progress.table.players):
-            self.dict["hand_sizes"][seat] = len(_held(progress, seat))
-        self.dict["scores"][:] = match.scores
-        if self.recall:
-            for seat in range(progress.table.players):
-                for tile in progress.played[seat]:
-                    self.dict["played"][seat, tile_id(tile)] = 1
-                for pips in progress.lacks[seat]:
-                    self.dict["lacks"][seat, pips] = 1
+            base = at["hand"]
+            held = _ids(hand.masks[player]) if showing else progress.dealt[player]  # type: ignore[union-attr]
+            ones += [base + t for t in held]
+            if hand is not None and hand.drawn >= 0 and hand.current_player == player:
+                ones.append(at["drawn"] + hand.drawn)
+        tensor = self.tensor
+        tensor.fill(0)
+        if self.public:
+            if showing:
+                assert hand is not None
+                base = at["layout"]
+                ones += [base + t for t, placed in enumerate(hand.state) if placed >= 0]
+                base = at["attach"]
+                for placed in hand.open:
+                    ones += [base + offset for offset in _ATTACH[placed]]
+                tensor[at["boneyard"]] = len(hand.boneyard) - hand.next
+                sizes = [mask.bit_count() for mask in hand.masks]
+            else:
+                sizes = [len(dealt) for dealt in progress.dealt]
+            base = at["hand_sizes"]
+            tensor[base : base + len(sizes)] = sizes
+            base = at["scores"]
+            tensor[base : base + len(match.scores)] = match.scores
+            if self.recall:
+                for seat in range(progress.table.players):
+                    base = at["played"] + seat * NUM_TILES
+                    ones += [base + t for t in progress.played[seat]]
+                    base = at["lacks"] + seat * PIPS
+                    ones += [base + pips for pips in progress.lacks[seat]]
+        tensor[ones] = 1
 
     def string_from(self, state: Any, player: int) -> str:
         progress: Progress = state.progress
@@ -101,19 +115,38 @@ class FivesObserver:
         parts = [f"seat {player}"] if self.private else []  # the public view is everyone's
         match = progress.match
         hand = match.hand
+        showing = _showing(progress)
         if self.private:
-            held = " ".join(map(str, _held(progress, player))) or "-"
+            held = " ".join(str(DOUBLE_SIX[t]) for t in _held(progress, player, showing)) or "-"
             parts.append(f"holds {held}")
-            if hand is not None and hand.drawn is not None and hand.current_player == player:
-                parts.append(f"just drew {hand.drawn}")
+            if hand is not None and hand.drawn >= 0 and hand.current_player == player:
+                parts.append(f"just drew {DOUBLE_SIX[hand.drawn]}")
         if self.public:
-            if hand is not None and _showing(progress):
-                parts.append(hand.layout.describe())
-                parts.append(f"boneyard {len(hand.boneyard)}")
-            sizes = " ".join(str(len(_held(progress, s))) for s in range(progress.table.players))
+            if hand is not None and showing:
+                layout = Layout(progress.table.ruleset.spinners)
+                for play in hand.plays():
+                    layout.play(action_to_string(play))
+                parts.append(layout.describe())
+                parts.append(f"boneyard {len(hand.boneyard) - hand.next}")
+            players = range(progress.table.players)
+            sizes = " ".join(str(len(_held(progress, s, showing))) for s in players)
             parts.append(f"hand sizes {sizes}")
             parts.append("scores " + " ".join(map(str, match.scores)))
         return ", ".join(parts)
+
+
+#: Per tile state on the layout: where its open attach points are in the ``attach`` piece.
+_ATTACH = [tuple(p % NUM_PORTS * NUM_TILES + p // NUM_PORTS for p in points) for points in POINTS]
+
+
+def _ids(mask: int) -> list[int]:
+    """The tile ids of a bit mask, ascending."""
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    return ids
 
 
 def _showing(progress: Progress) -> bool:
@@ -121,9 +154,9 @@ def _showing(progress: Progress) -> bool:
     return progress.match.hand is not None and not progress.rounds and not any(progress.dealt)
 
 
-def _held(progress: Progress, seat: int) -> tuple[Any, ...]:
-    """The tiles ``seat`` holds: in the hand shown, or dealt so far for the next."""
+def _held(progress: Progress, seat: int, showing: bool) -> list[int]:
+    """The tile ids ``seat`` holds: in the hand shown, or dealt so far for the next."""
     hand = progress.match.hand
-    if hand is not None and _showing(progress):
+    if hand is not None and showing:
         return hand.hand(seat)
-    return tuple(sorted(progress.dealt[seat]))
+    return sorted(progress.dealt[seat])

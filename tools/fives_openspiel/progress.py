@@ -1,6 +1,7 @@
 """A match as a sequence of integer actions: chance outcomes and players' actions driving
-one :class:`~fives_engine.MatchState`. It knows no OpenSpiel, so it is tested and typed on
-its own; :mod:`fives_openspiel.game` wraps it.
+one :class:`~fives_fast.FastMatch` (the fast path: the reference engine's games over tile
+and action ids, checked step by step against it). It knows no OpenSpiel, so it is tested
+and typed on its own; :mod:`fives_openspiel.game` wraps it.
 
 Chance acts where the engine would shuffle:
 
@@ -9,9 +10,13 @@ Chance acts where the engine would shuffle:
   tied on top draw again (:func:`fives_engine.deal.on_top`);
 * the deal: tiles one at a time, seat 0's whole hand first; the rest is the boneyard;
 * each draw from the boneyard: the player's ``draw`` is a decision (their only legal
-  action), the tile drawn is chance (:meth:`fives_engine.HandState.put_on_top`).
+  action), the tile drawn is chance (put on top of the boneyard, the rest keeping their
+  order, as :meth:`fives_engine.HandState.put_on_top` does).
 
 Everything else is the engine's: who acts, what is legal, scores, settlement, the end.
+Tiles are ids (:mod:`fives_openspiel.encoding`). What chance and the players may do now is
+worked out once per action (:attr:`Progress.chance`, :attr:`Progress.current_player`), and
+the log is kept as small records, made into text only when read (:attr:`Progress.log`).
 """
 
 from __future__ import annotations
@@ -21,13 +26,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from fives_engine import DOUBLE_SIX, DRAW, Deal, Draw, MatchState, Pass, Play, Tile
-from fives_engine.deal import DrawRound, on_top
-from fives_openspiel.encoding import action_id, action_of, tile_id, tile_of
+from fives_engine import DOUBLE_SIX, Tile
+from fives_engine.deal import on_top
+from fives_fast import FastMatch
+from fives_fast.tables import DRAW, JOIN, NUM_TILES, PASS, action_to_string
 from fives_openspiel.table import Table
 
 #: One line of the match's log and who sees it: None for everyone, else one seat.
 LogLine = tuple[int | None, str]
+#: One record of the log: who sees it, what it is (a :class:`Chance` or a kind below), two ints.
+Record = tuple[int | None, Any, int, int]
+_ACT, _HAND, _EVENTS = "act", "hand", "events"
+_TILES = range(NUM_TILES)
 
 
 class Chance(enum.Enum):
@@ -44,17 +54,26 @@ class Chance(enum.Enum):
 class Progress:
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.match = MatchState(table.ruleset, table.setup)
+        self.match = FastMatch(table.ruleset, table.setup)
         self.history: list[int] = []
         self.seen_by: list[int | None] = []  # per history entry: the one seat it is shown to
         self.origin: Progress | None = None  # this progress as the current hand's deal began
-        self.log: list[LogLine] = []
-        self.rounds: list[list[Tile | None]] = []  # the neutral draw of the coming hand
+        self.records: list[Record] = []
+        self.rounds: list[list[int | None]] = []  # the neutral draw of the coming hand
         self.to_draw: list[int] = []  # the seats still to draw in its last round
-        self.dealt: list[list[Tile]] = [[] for _ in range(table.players)]
+        self.dealt: list[list[int]] = [[] for _ in range(table.players)]
         self.drawing = False  # a player chose `draw`: chance picks the tile
-        self.played: list[set[Tile]] = [set() for _ in range(table.players)]
+        self.played: list[set[int]] = [set() for _ in range(table.players)]
         self.lacks: list[set[int]] = [set() for _ in range(table.players)]
+        self._size = table.setup.deal_size(table.ruleset)
+        self._dealt = 0  # tiles dealt so far for the coming hand, as a bit mask
+        self._tiles: list[int] | None = None  # the chance outcomes now, once worked out
+        self._hands_at_most = table.hands_at_most
+        #: What chance decides now (None at a player's turn and at the end), the seat to
+        #: act (None at chance nodes and at the end), the end: kept by :meth:`_update`.
+        self.chance: Chance | None = Chance.LEAD_DRAW
+        self.current_player: int | None = None
+        self.is_terminal = False
 
     def copy(self) -> Progress:
         other = Progress.__new__(Progress)
@@ -62,7 +81,7 @@ class Progress:
         other.match = self.match.copy()
         other.history = list(self.history)
         other.seen_by = list(self.seen_by)
-        other.log = list(self.log)
+        other.records = list(self.records)
         other.rounds = [list(r) for r in self.rounds]
         other.to_draw = list(self.to_draw)
         other.dealt = [list(h) for h in self.dealt]
@@ -78,55 +97,68 @@ class Progress:
         return (replay, (self.table, tuple(self.history)))
 
     # -- facts ---------------------------------------------------------------------------
-    @property
-    def is_terminal(self) -> bool:
+    def _update(self) -> None:
+        self._tiles = None
         match = self.match
-        if match.is_terminal:
-            return True
-        return (
-            match.hand is not None
-            and match.hand.is_terminal
-            and (len(match.hands) >= self.table.hands_at_most)
-        )
+        hand = match.hand
+        self.current_player = None
+        self.chance = None
+        if match.winner is not None or (
+            hand is not None and hand.is_terminal and match.hand_count >= self._hands_at_most
+        ):
+            self.is_terminal = True
+        elif self.drawing:
+            self.chance = Chance.BONEYARD
+        elif hand is None or hand.is_terminal:
+            draw_due = match.next_leader is None and (not self.rounds or bool(self.to_draw))
+            self.chance = Chance.LEAD_DRAW if draw_due else Chance.DEAL
+        else:
+            self.current_player = hand.current
 
     @property
-    def chance(self) -> Chance | None:
-        """What chance decides now, or None at a player's turn and at the end."""
-        if self.is_terminal:
-            return None
-        if self.drawing:
-            return Chance.BONEYARD
-        if not self.match.needs_deal:
-            return None
-        draw_due = self.match.next_leader is None and (not self.rounds or bool(self.to_draw))
-        return Chance.LEAD_DRAW if draw_due else Chance.DEAL
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or None at chance nodes and at the end."""
-        if self.is_terminal or self.chance is not None:
-            return None
-        return self.match.current_player
+    def log(self) -> list[LogLine]:
+        """The match's log: draws for the lead, deals, actions, the match's own events."""
+        lines: list[LogLine] = []
+        for who, what, a, b in self.records:
+            if isinstance(what, Chance):
+                lines.append((who, what.text(a, DOUBLE_SIX[b])))
+            elif what == _ACT:
+                lines.append((None, f"seat {a}: {action_to_string(b)}"))
+            elif what == _HAND:
+                lines.append((None, f"hand {a}: seat {b} leads"))
+            else:
+                lines += [(None, _event_line(e)) for e in self.match.events(a, b) if not e.is_turn]
+        return lines
 
     def legal_actions(self) -> list[int]:
-        return sorted(action_id(a) for a in self.match.legal_actions())
+        hand = self.match.hand
+        if self.current_player is None or hand is None:
+            return []
+        return hand.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         tiles = self._chance_tiles()
-        return [(tile_id(t), 1.0 / len(tiles)) for t in tiles]
+        chance = 1.0 / len(tiles) if tiles else 0.0
+        return [(t, chance) for t in tiles]
 
-    def _chance_tiles(self) -> list[Tile]:
+    def _chance_tiles(self) -> list[int]:
+        tiles = self._tiles
+        if tiles is None:
+            tiles = self._tiles = self._work_out_chance_tiles()
+        return tiles
+
+    def _work_out_chance_tiles(self) -> list[int]:
         kind = self.chance
         if kind is Chance.BONEYARD:
             hand = self.match.hand
             assert hand is not None
-            return sorted(hand.boneyard)
+            return sorted(hand.boneyard[hand.next :])
         if kind is Chance.DEAL:
-            dealt = {t for h in self.dealt for t in h}
-            return [t for t in DOUBLE_SIX if t not in dealt]
+            dealt = self._dealt
+            return [t for t in _TILES if not dealt >> t & 1]
         if kind is Chance.LEAD_DRAW:
             drawn = self.rounds[-1] if self.rounds else []
-            return [t for t in DOUBLE_SIX if t not in drawn]
+            return [t for t in _TILES if t not in drawn]
         return []
 
     def chance_seat(self) -> int:
@@ -135,8 +167,7 @@ class Progress:
         if kind is Chance.LEAD_DRAW:
             return self.to_draw[0] if self.rounds else 0
         if kind is Chance.DEAL:
-            size = self.table.setup.deal_size(self.table.ruleset)
-            return next(s for s, h in enumerate(self.dealt) if len(h) < size)
+            return self._dealt.bit_count() // self._size  # seat 0's whole hand first
         seat = self.match.current_player
         assert seat is not None
         return seat
@@ -145,41 +176,42 @@ class Progress:
         """A player's action in the canonical notation; a chance outcome in words."""
         kind = self.chance
         if kind is None:
-            return str(action_of(action))
-        return kind.text(self.chance_seat(), tile_of(action))
+            return action_to_string(action)
+        return kind.text(self.chance_seat(), DOUBLE_SIX[action])
 
     # -- moves ---------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Apply a chance outcome or the current player's action (``ValueError`` if illegal)."""
         kind = self.chance
-        if kind is None and self.current_player is None:
-            raise ValueError(f"action {action}: the game is over")
-        legal = [a for a, _ in self.chance_outcomes()] if kind is not None else self.legal_actions()
-        if action not in legal:
-            raise ValueError(f"action {action} is not legal here; legal: {legal}")
-        private = self.chance_seat() if kind in (Chance.DEAL, Chance.BONEYARD) else None
-        if kind is Chance.LEAD_DRAW:
-            self._lead_draw(tile_of(action))
-        elif kind is Chance.DEAL:
-            if not any(self.dealt):
-                self.origin = self.copy()
-                self.origin.origin = None
-            self._deal(tile_of(action))
-        elif kind is Chance.BONEYARD:
-            self._boneyard_draw(tile_of(action))
-        else:
+        private = None
+        if kind is None:
+            if self.current_player is None:
+                raise ValueError(f"action {action}: the game is over")
             self._act(action)
+        else:
+            legal = self._chance_tiles()
+            if action not in legal:
+                raise ValueError(f"action {action} is not legal here; legal: {legal}")
+            if kind is Chance.LEAD_DRAW:
+                self._lead_draw(action)
+            else:
+                private = self.chance_seat()
+                if kind is Chance.DEAL:
+                    self._deal(private, action)
+                else:
+                    self._boneyard_draw(private, action)
         self.history.append(action)
         self.seen_by.append(private)
+        self._update()
 
-    def _lead_draw(self, tile: Tile) -> None:
+    def _lead_draw(self, tile: int) -> None:
         if not self.rounds:
             self._new_round(list(range(self.table.players)))
         seat = self.to_draw.pop(0)
         self.rounds[-1][seat] = tile
-        self.log.append((None, Chance.LEAD_DRAW.text(seat, tile)))
+        self.records.append((None, Chance.LEAD_DRAW, seat, tile))
         if not self.to_draw:
-            top = on_top(tuple(self.rounds[-1]))
+            top = on_top(_tiles(self.rounds[-1]))
             if len(top) > 1:
                 self._new_round(top)
 
@@ -187,55 +219,67 @@ class Progress:
         self.rounds.append([None] * self.table.players)
         self.to_draw = seats
 
-    def _deal(self, tile: Tile) -> None:
-        seat = self.chance_seat()
+    def _deal(self, seat: int, tile: int) -> None:
+        if not self._dealt:
+            self.origin = self.copy()
+            self.origin.origin = None
         self.dealt[seat].append(tile)
-        self.log.append((seat, Chance.DEAL.text(seat, tile)))
-        size = self.table.setup.deal_size(self.table.ruleset)
-        if any(len(h) < size for h in self.dealt):
+        self._dealt |= 1 << tile
+        self.records.append((seat, Chance.DEAL, seat, tile))
+        dealt = self._dealt
+        if dealt.bit_count() < self._size * self.table.players:
             return
-        dealt = {t for h in self.dealt for t in h}
-        draws: Sequence[DrawRound] = [tuple(r) for r in self.rounds]
-        self.match.deal(Deal.of(self.dealt, [t for t in DOUBLE_SIX if t not in dealt], None, draws))
-        hand = self.match.hand
-        assert hand is not None
-        self.log.append((None, f"hand {len(self.match.hands)}: seat {hand.leader} leads"))
+        self._dealt = 0
+        leader = self.match.next_leader
+        if leader is None:
+            leader = on_top(_tiles(self.rounds[-1]))[0]
+        self.match.deal(self.dealt, [t for t in _TILES if not dealt >> t & 1], leader)
+        self.records.append((None, _HAND, self.match.hand_count, leader))
         self.rounds = []
         self.dealt = [[] for _ in range(self.table.players)]
         self.played = [set() for _ in range(self.table.players)]
         self.lacks = [set() for _ in range(self.table.players)]
 
-    def _boneyard_draw(self, tile: Tile) -> None:
+    def _boneyard_draw(self, seat: int, tile: int) -> None:
         hand = self.match.hand
         assert hand is not None
-        seat = hand.current_player
-        assert seat is not None
-        hand.put_on_top(tile)
+        drawn = hand.next
+        rest = hand.boneyard[drawn:]
+        rest.remove(tile)
+        hand.boneyard = [*hand.boneyard[:drawn], tile, *rest]  # replaced: copies share it
         self.drawing = False
-        self.log.append((seat, Chance.BONEYARD.text(seat, tile)))
-        self._log_events(self.match.apply_action(DRAW))
+        self.records.append((seat, Chance.BONEYARD, seat, tile))
+        self._apply_to_match(DRAW)
 
     def _act(self, action: int) -> None:
         hand = self.match.hand
-        seat = self.match.current_player
+        seat = self.current_player
         assert hand is not None and seat is not None
-        move = action_of(action)
-        self.log.append((None, f"seat {seat}: {move}"))
-        if isinstance(move, Draw | Pass):
-            self.lacks[seat].update(p.value for p in hand.layout.attach_points())
-        if isinstance(move, Draw):
-            self.drawing = True
+        if action in (DRAW, PASS):
+            if not hand.is_legal(action):
+                raise ValueError(
+                    f"action {action} is not legal here; legal: {hand.legal_actions()}"
+                )
+            self.lacks[seat].update(pips for _, pips in hand.moves)
+            self.records.append((None, _ACT, seat, action))
+            if action == DRAW:
+                self.drawing = True
+                return
+            self._apply_to_match(action)
             return
-        if isinstance(move, Play):
-            self.played[seat].add(move.tile)
-        self._log_events(self.match.apply_action(move))
+        self._apply_to_match(action, seat)  # checks the play first
+        self.played[seat].add(JOIN[action][0])  # type: ignore[index]
 
-    def _log_events(self, events: Sequence[Any]) -> None:
-        """The match's own events after a move (scores, the end of a hand, a win)."""
-        for event in events:
-            if not event.is_turn:
-                fields = " ".join(f"{k}={v}" for k, v in event.to_json().items() if k != "event")
-                self.log.append((None, f"{event.kind} {fields}".rstrip()))
+    def _apply_to_match(self, action: int, seat: int | None = None) -> None:
+        """Apply ``action`` to the match; log it (a play only once known legal: ``seat``)
+        and the match's own events it caused (scores, the end of a hand, a win)."""
+        match = self.match
+        start = len(match.log)
+        match.apply_action(action)
+        if seat is not None:
+            self.records.append((None, _ACT, seat, action))
+        if len(match.log) - start > 1:  # more than the turn itself
+            self.records.append((None, _EVENTS, start, len(match.log)))
 
     # -- the end -------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -260,6 +304,15 @@ class Progress:
         return [1.0 if s in won else -share for s in seats]
 
 
+def _tiles(round_: Sequence[int | None]) -> tuple[Tile | None, ...]:
+    return tuple(None if t is None else DOUBLE_SIX[t] for t in round_)
+
+
+def _event_line(event: Any) -> str:
+    fields = " ".join(f"{k}={v}" for k, v in event.to_json().items() if k != "event")
+    return f"{event.kind} {fields}".rstrip()
+
+
 def resample(progress: Progress, player: int, rng: random.Random, tries: int = 10_000) -> Progress:
     """A progress ``player`` cannot tell from ``progress``, drawn uniformly among them.
 
@@ -274,7 +327,7 @@ def resample(progress: Progress, player: int, rng: random.Random, tries: int = 1
         return progress.copy()  # no hand in play: nothing is hidden that matters
     start = len(origin.history)
     hidden = [t for s in range(progress.table.players) if s != player for t in hand.hand(s)]
-    hidden += hand.boneyard
+    hidden += hand.boneyard[hand.next :]
     for _ in range(tries):
         shuffled = rng.sample(hidden, len(hidden))
         swap = dict(zip(hidden, shuffled, strict=True))
@@ -283,8 +336,8 @@ def resample(progress: Progress, player: int, rng: random.Random, tries: int = 1
             for action, seen in zip(
                 progress.history[start:], progress.seen_by[start:], strict=True
             ):
-                if seen is not None and seen != player and tile_of(action) in swap:
-                    action = tile_id(swap[tile_of(action)])
+                if seen is not None and seen != player and action in swap:
+                    action = swap[action]
                 world.apply(action)
         except ValueError:
             continue  # an action of this world is illegal: not a world the player could be in
