@@ -89,7 +89,8 @@ FIELD_RULES: dict[str, tuple[str, ...]] = {
     "ended": TURN_RULES,
     "plays": TURN_RULES,
     "leaders": ("lead.",),
-    "block_winner": ("settle.exact-61.block-winner", "settle.block-no-winner"),
+    # a block is won by a side: partners tied for the lightest hand win it together
+    "block_winner": ("settle.exact-61.block-winner", "settle.block-no-winner", "side."),
     "display_scores": DISPLAY_RULES,
     "winner": (*RESULT_RULES, "side."),
     "match_over": (*RESULT_RULES, "side."),
@@ -271,6 +272,23 @@ def _field_rules(
     if name in FIELD_RULES:
         return set(FIELD_RULES[name]), f"{name} differs"
     return set(ANY), f"{name} differs"
+
+
+#: The rule a refusal names in its words, as the reference engine writes it.
+NAMED_RULE = re.compile(r"\[rule ([\w.-]+)\]")
+
+
+def refused_by(result: Result) -> str | None:
+    """The rule an implementation named when it refused a request the case expects it to
+    answer (its ``error.rule``, else a ``[rule ...]`` in its message), if the case lists it."""
+    error = (result.reply or {}).get("error")
+    if not isinstance(error, dict) or result.mismatches:
+        return None
+    rule = error.get("rule")
+    if not isinstance(rule, str):
+        found = NAMED_RULE.search(str(error.get("message", "")))
+        rule = found.group(1) if found else None
+    return rule if rule in result.case.rules else None
 
 
 def implicated(result: Result) -> Blame:

@@ -48,7 +48,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.reports.blame import BLIND, Blame, implicated
+from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
 from fives_tools.text import plural
 
@@ -85,7 +85,8 @@ def _support(result: Result, blame: Blame) -> dict[str, float]:
     """What a failing case adds to each rule it implicates (see the module)."""
     primary = result.case.primary
     if primary in blame.rules:
-        return {rule: 1.0 if rule == primary else TOUCH for rule in blame.rules}
+        whole = {primary, refused_by(result)}
+        return {rule: 1.0 if rule in whole else TOUCH for rule in blame.rules}
     return {rule: 1.0 / len(blame.rules) for rule in blame.rules}
 
 
