@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +69,8 @@ def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(
     assert main(["render", "--record", table, "--move", "9", "-o", str(svg)]) == 0
     assert svg.read_text("utf-8").lstrip().startswith("<")
     markdown = (tmp_path / "audit.md").read_text("utf-8")
-    assert "## Divergence 1" in markdown
+    assert "## `score.play.multiple-of-five`: 1 divergence\n" in markdown
+    assert "### Divergence 1" in markdown
     assert f"]({folder / 'divergence-1.svg'})" in markdown
     assert data["divergences"][0]["candidates"] == ["score.play.multiple-of-five"]
 
@@ -147,3 +149,25 @@ def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["audit", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err
     assert "nope.json: cannot read" in err and err.count("\n") == 1
+
+
+def test_the_markdown_report_shows_the_shortest_few_divergences_of_each_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five wrong play scores of one rule: the Markdown shows the three of the shortest
+    prefixes (the fourth record's is one action shorter) and counts the other two; the
+    JSON keeps all five."""
+    records = []
+    for at in (8, 8, 8, 7, 8):
+        record = minimal_example()
+        record["hands"][0]["actions"][at]["score"] = 10
+        records.append(record)
+    path = _write(tmp_path / "five.jsonl", records, "jsonl")
+    md, js = tmp_path / "audit.md", tmp_path / "audit.json"
+    assert main(["audit", str(path), "--markdown", str(md), "--json", str(js)]) == 1
+    capsys.readouterr()
+    markdown = md.read_text("utf-8")
+    heading = "## `score.play.multiple-of-five`: 5 divergences; the 3 shortest shown, 2 more"
+    assert heading in markdown
+    assert re.findall(r"^### Divergence (\d+)$", markdown, re.M) == ["1", "2", "4"]
+    assert len(json.loads(js.read_text("utf-8"))["divergences"]) == 5

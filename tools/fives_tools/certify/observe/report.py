@@ -1,7 +1,9 @@
 """The observation certificate: per game and rule pass / FAIL / not observed with how
 often the rule was exercised; every divergence with its rule, source quote, the table at
 that step, the record prefix that shows it and a re-run command; what the records could
-not show; and the verdict, apart from the conformance certificate.
+not show; and the verdict, apart from the conformance certificate. The Markdown report
+groups the divergences by rule and shows the shortest few of each, with a count of the
+rest (the console and JSON reports list them all).
 """
 
 from __future__ import annotations
@@ -238,11 +240,39 @@ def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
         out += ["", "Not shown by the records:", ""]
         out += [f"- {u}" for u in unshown(obs, game)]
         out.append("")
-    for number, (div, written) in enumerate(zip(obs.divergences, files, strict=True), 1):
-        out += [f"## Divergence {number}", "", "```", *describe(number, div, written), "```", ""]
-        if written is not None and written.picture is not None:
-            out += [f"![the table at divergence {number}]({written.picture})", ""]
+    for rule, numbered in by_rule(obs.divergences).items():
+        shown = sorted(numbered, key=lambda n: (_length(obs.divergences[n - 1]), n))[:PER_RULE]
+        rest = len(numbered) - len(shown)
+        more = f"; the {len(shown)} shortest shown, {rest} more in the JSON report" if rest else ""
+        out += [f"## `{rule}`: {plural(len(numbered), 'divergence')}{more}", ""]
+        for number in sorted(shown):
+            div, written = obs.divergences[number - 1], files[number - 1]
+            out += [f"### Divergence {number}", "", "```", *describe(number, div, written)]
+            out += ["```", ""]
+            if written is not None and written.picture is not None:
+                out += [f"![the table at divergence {number}]({written.picture})", ""]
     return clean("\n".join(out), lines=True)
+
+
+#: How many divergences of each rule the Markdown report shows (the JSON has them all): a
+#: broken rule diverges again and again in random games, and the first few show it.
+PER_RULE = 3
+
+
+def by_rule(divergences: list[Divergence]) -> dict[str, list[int]]:
+    """The divergences' numbers (from 1) by rule, rules in the order they first diverge."""
+    out: dict[str, list[int]] = {}
+    for number, div in enumerate(divergences, 1):
+        out.setdefault(div.rule, []).append(number)
+    return out
+
+
+def _length(div: Divergence) -> int:
+    """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
+    hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))
 
 
 def dumps(data: dict[str, Any]) -> str:
