@@ -165,6 +165,36 @@ def test_an_attach_point_list_implicates_the_rules_of_the_places_that_differ() -
     assert "layout.double.crosswise" not in blame.rules  # no straight side differs
 
 
+def test_a_place_on_a_double_in_the_pips_form_implicates_the_double_rules() -> None:
+    """The pips form names no place: an attach point or play on [4|4] that differs is a
+    straight side or a side branch of it; one on a tile's end is neither."""
+    rules = (
+        "layout.attach-points-not-scoring-ends",
+        "layout.double.crosswise",
+        "layout.spinner.every-double",
+        "play.match-attach-point",
+    )
+    case = _layout_case("layout.spinner.every-double", rules, levels.ATTACH_POINTS)
+    on_double = implicated(Result(case, FAIL, [Mismatch("attach_points", ["[4|4] (4)"], [])]))
+    assert {"layout.spinner.every-double", "layout.double.crosswise"} <= set(on_double.rules)
+    play = Mismatch("legal_plays", ["[3|4]@[4|4]:4"], [])
+    assert "layout.spinner.every-double" in implicated(Result(case, FAIL, [play])).rules
+    on_end = implicated(Result(case, FAIL, [Mismatch("attach_points", ["[3|4] (3)"], [])]))
+    assert not {"layout.spinner.every-double", "layout.double.crosswise"} & set(on_end.rules)
+
+
+def test_a_refusal_gives_the_rule_it_names_a_whole_share() -> None:
+    """A case refused though it expects an answer: the rule the refusal names, if the
+    case lists it, carries the case's whole weight, as its primary rule does."""
+    reply = {"error": {"kind": "bad-request", "message": "the hand is over [rule b]"}}
+    refused = Result(_case(1, "a", ("a", "b", "c")), ERROR, message="refused", reply=reply)
+    support = {c.rule: c.score for c in likely_causes([refused])}
+    assert support == {"a": 1.0, "b": 1.0, "c": TOUCH}
+    named = {"error": {"kind": "bad-request", "rule": "c", "message": "refused"}}
+    other = Result(_case(2, "a", ("a", "b", "c")), ERROR, message="refused", reply=named)
+    assert {c.rule: c.score for c in likely_causes([other])}["c"] == 1.0
+
+
 def test_a_changed_rounding_in_an_event_implicates_the_rounding_rule() -> None:
     case = dataclasses.replace(
         _case(

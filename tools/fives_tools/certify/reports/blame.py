@@ -23,9 +23,11 @@ those families:
   ``score.play.*``.
 * ``attach_points``, ``legal_plays``, ``connections``: the rules of the places missing or
   extra: a side branch the spinner rules, a straight side ``layout.double.crosswise``, side
-  B ``layout.side-a-first``, an end ``play.match-attach-point``; every attach point also
-  ``layout.attach-points-not-scoring-ends`` and ``play.match-attach-point``, every legal play
-  ``play.match-attach-point`` and ``equipment.double-six``. ``spinners`` the spinner rules,
+  B ``layout.side-a-first``, an end ``play.match-attach-point``, a place on a double in the
+  pips form (which names no place) the spinner rules and ``layout.double.crosswise``; every
+  attach point also ``layout.attach-points-not-scoring-ends`` and
+  ``play.match-attach-point``, every legal play ``play.match-attach-point`` and
+  ``equipment.double-six``. ``spinners`` the spinner rules,
   ``tiles`` ``play.*`` and ``equipment.*``.
 * ``error``: the rule the expected refusal names. A case whose request carries a forbidden
   play (``reject``) also implicates that rule at every other level: a layout that differs
@@ -107,6 +109,8 @@ PLACE_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"straight", re.I), ("layout.double.crosswise",)),
     (re.compile(r"(side|branch|straight)[ -]b\b", re.I), ("layout.side-a-first",)),
     (re.compile(r"end\b", re.I), ("play.match-attach-point",)),
+    # the pips form names no place: one on a double is a straight side or a side branch
+    (re.compile(r"\[(\d)\|\1\](?: \(\1\)|:\1)$"), (*SPINNER_RULES, "layout.double.crosswise")),
 )
 
 
