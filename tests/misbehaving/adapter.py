@@ -145,6 +145,10 @@ def main() -> int:
         runs += 1
         seq = message["seq"]
         reply = impl.run(message["request"])
+        if MODE == "refuse-all":
+            reply = {"error": {"kind": "unsupported", "message": "refuses every request"}}
+        if MODE == "crash-all":
+            return 9
         if MODE == "python-raise" and runs == 2:
             raise RuntimeError("simulated bug")
         if start_number == 1 and runs == 2:

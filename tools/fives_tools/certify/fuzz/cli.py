@@ -115,7 +115,12 @@ def add_fuzz_commands(sub: Any) -> None:
     fuzz.add_argument(
         "--players", action="append", default=[], type=int, help="only this player count"
     )
-    fuzz.add_argument("--jobs", type=options.count, default=1, help="adapter processes (default 1)")
+    fuzz.add_argument(
+        "--jobs",
+        type=options.jobs,
+        default=1,
+        help=f"adapter processes, at most {options.JOBS_PER_CPU} per CPU (default 1)",
+    )
     fuzz.add_argument("--shard", metavar="I/N", help="only shard I of N of the campaign (1-based)")
     fuzz.add_argument("--timeout", type=options.seconds, default=10.0, help="seconds per request")
     fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")
