@@ -41,6 +41,7 @@ def adapter(mode: str, tmp_path: Path, **kw: float) -> SubprocessAdapter:
         ("crash", "the adapter exited (code 7)"),
         ("hang", "no answer within 1 s"),
         ("invalid-json", "invalid JSON on stdout"),
+        ("nan", "unreadable JSON on stdout (NaN is not a JSON number)"),
         ("stray-stdout", "stray output on stdout"),
         ("wrong-seq", "wrong sequence number: expected 2, got 3"),
         ("schema", "reply breaks the schema: total: 'five' is not of type 'integer'"),

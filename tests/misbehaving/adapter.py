@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import subprocess
 import sys
@@ -110,6 +111,11 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         sys.stdout.write(
             f'{{"type": "result", "seq": {seq}, "reply": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
         )
+        sys.stdout.flush()
+        return None
+    if MODE == "nan":  # Python's json writes and reads NaN; JSON has none
+        sys.stdout.write(json.dumps({"type": "result", "seq": seq, "reply": {"total": math.nan}}))
+        sys.stdout.write("\n")
         sys.stdout.flush()
         return None
     if MODE == "invalid-json":

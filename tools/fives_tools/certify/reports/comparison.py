@@ -10,13 +10,12 @@ lays them side by side. The HTML page is :mod:`.html`.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fives_engine import find_game, game_names
-from fives_tools import __version__
+from fives_tools import __version__, files
 from fives_tools.book.names import rule_anchor
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
@@ -144,7 +143,7 @@ def to_json(entries: Sequence[Entry], command: str) -> str:
             {"name": entry.label, "report": formats.to_json(entry.run)} for entry in entries
         ],
     }
-    return json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
+    return files.json_text(payload)
 
 
 def _md(text: str) -> str:

@@ -116,7 +116,7 @@ def to_json(run: Run) -> dict[str, Any]:
 
 
 def write_json(run: Run, path: Path) -> None:
-    write_file(path, json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n")
+    files.write_json(path, to_json(run))
 
 
 def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None:
