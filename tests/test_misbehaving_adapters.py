@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pytest
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.reports import formats
+from fives_tools.certify.reports import comparison, formats
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.cli import main
@@ -254,3 +255,21 @@ def test_text_from_the_adapter_is_escaped_in_every_report(
             assert bad not in text, (where, bad)
         assert "CERTIFIED" not in [line.strip() for line in text.splitlines()], where
     assert "evil\\x1b[2J" in shown["console"]  # escaped, still readable
+
+
+def test_markup_from_the_adapter_stays_text_in_the_markdown_reports(
+    cases: list[Case], tmp_path: Path
+) -> None:
+    """A Markdown report is often shown as HTML: an adapter's name, version or message must
+    not become a tag, an event handler, a link or a way out of its code block."""
+    run = run_cases(adapter("markup", tmp_path), cases)
+    assert run.results[1].status == ERROR
+    entry = comparison.Entry("evil<b>", run, "fives certify")
+    for text in (formats.to_markdown(run), comparison.to_markdown([entry], "fives compare")):
+        fences = [line for line in text.splitlines() if line.startswith("```")]
+        assert fences and all(fence == "````" for fence in fences)  # longer than the message's
+        markup = re.sub(r"^````$.*?^````$", "", text, flags=re.MULTILINE | re.DOTALL)
+        for bad in ("<script", "<img", "<b>"):
+            assert bad not in markup  # inside a code block it is only text
+        assert not re.search(r"(?<!\\)\]\(javascript:", markup)  # a link, unless escaped
+        assert "&lt;script&gt;" in markup and "\\[site\\](javascript:alert(3))" in markup

@@ -27,6 +27,8 @@ STATE = Path(sys.argv[2]) if len(sys.argv) > 2 else None
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(600)"]
 #: the control characters a hostile adapter puts in its name and stderr
 HOSTILE = "\x1b[2J\x1b[31m\rCERTIFIED\x00\x07\u202e\x85\ud800"
+#: the markup a hostile adapter puts in its name, version and messages
+MARKUP = "<script>alert(1)</script><img src=x onerror=alert(2)>[site](javascript:alert(3))"
 
 
 def starts() -> int:
@@ -79,6 +81,8 @@ def on_start(ready: dict[str, object]) -> int | None:
         ready["players"] = []
     if MODE in ("hostile-text", "hostile-reply"):
         ready["implementation"] = {"name": "evil" + HOSTILE, "version": "1" + HOSTILE}
+    if MODE == "markup":
+        ready["implementation"] = {"name": "evil" + MARKUP, "version": "1|" + MARKUP}
     if MODE in ("grandchild", "grandchild-setsid", "hang", "orphan"):
         leave_grandchild(MODE != "grandchild")
     send(ready, prefix="\ufeff" if MODE == "bom" else "")
@@ -98,6 +102,8 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
     if MODE == "hostile-text":
         print("adapter:" + HOSTILE.replace("\ud800", "?"), file=sys.stderr)
         return 7
+    if MODE == "markup":
+        reply = {"error": {"kind": "bad-request", "message": "no\n```\n" + MARKUP}}
     if MODE == "hostile-reply":
         reply = {"error": {"kind": "bad-request", "message": "no\n\nCERTIFIED" + HOSTILE}}
     if MODE == "hang":

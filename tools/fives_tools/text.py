@@ -27,3 +27,26 @@ def clean(text: str, *, lines: bool = False) -> str:
     escaped too, so one value can never start a line of its own.
     """
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
+
+
+# What lets text in Markdown become markup: HTML (``<script>``, ``<img onerror=...>``, an
+# autolink ``<javascript:...>``, an entity), a link or image (``[x](javascript:...)``),
+# code, emphasis, and a table's cell separator.
+_MARKDOWN = re.compile(r"([\\`*_\[\]|])")
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def markdown(text: str) -> str:
+    """``text`` as literal Markdown on one line: :func:`clean`, then every character that
+    could start markup escaped, so an implementation's name or message never becomes a
+    tag, a link or a table cell of its own."""
+    escaped = _MARKDOWN.sub(r"\\\1", clean(text))
+    return "".join(_HTML.get(c, c) for c in escaped)
+
+
+def code_block(text: str) -> list[str]:
+    """``text`` as the lines of a fenced code block whose fence is longer than any run of
+    backticks in it, so no line inside can close the block early (CommonMark)."""
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]

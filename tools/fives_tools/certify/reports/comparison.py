@@ -25,7 +25,7 @@ from fives_tools.certify.reports.causes import blamed_rules, cause_texts
 from fives_tools.certify.reports.console import AFFECTED, describe_failure, table, verdict
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Result, Run
-from fives_tools.text import clean
+from fives_tools.text import clean, code_block, markdown
 
 #: The rule books' folder (``fives docs --out``) as the reports link to it by default:
 #: beside the reports.
@@ -147,7 +147,7 @@ def to_json(entries: Sequence[Entry], command: str) -> str:
 
 
 def _md(text: str) -> str:
-    return clean(text).replace("|", "\\|")
+    return markdown(text)
 
 
 def places_note(run: Run) -> str:
@@ -224,9 +224,7 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
             lines += [
                 f'<a id="{failure_anchor(entry.label, result)}"></a>',
                 "",
-                "```",
-                describe_failure(result, entry.rerun),
-                "```",
+                *code_block(describe_failure(result, entry.rerun)),
                 "",
             ]
     return clean("\n".join(lines).rstrip("\n") + "\n", lines=True)
