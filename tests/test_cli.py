@@ -117,6 +117,7 @@ def test_cases_of_a_misspelt_game_suggest_the_valid_names(
         " (the games: five-up, exact-61, all-fives)\n"
     )
 
+
 def test_an_unreadable_known_failures_file_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -134,3 +135,36 @@ def test_a_python_adapter_without_a_module_name_is_refused(
     assert main(["certify", "--python", ":Adapter"]) == 2
     err = capsys.readouterr().err
     assert "cannot import ''" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["certify", "--adapter", "python 'adapter.py"],
+        ["fuzz", "--adapter", "python 'adapter.py"],
+        ["audit", "--adapter", "python 'adapter.py"],
+        ["compare", "--adapter", "mine=python 'adapter.py"],
+    ],
+)
+def test_an_unbalanced_quote_in_an_adapter_command_is_a_usage_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert '--adapter: no closing quotation in "python \'adapter.py"' in err.splitlines()[-1]
+    assert "Traceback" not in err
+
+
+def test_an_unbalanced_quote_in_fives_adapter_is_pytests_usage_error(tmp_path: Path) -> None:
+    pytest_run = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist"]
+    proc = subprocess.run(
+        [*pytest_run, "--fives-adapter", "python 'adapter.py", str(tmp_path)],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 4, proc.stdout + proc.stderr  # not 3, an INTERNALERROR
+    assert "--fives-adapter: no closing quotation" in proc.stderr

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files
+from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
@@ -31,7 +31,7 @@ def named_command(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(
             f"expected NAME=COMMAND, e.g. node='node adapter.js', got {text!r}"
         )
-    return name.strip(), command
+    return name.strip(), options.command(command)
 
 
 def book_prefix(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shlex
 
 
 def check_seconds(value: float, what: str = "timeout") -> float:
@@ -32,6 +33,12 @@ def command(text: str) -> str:
     one is refused, so an unset variable in CI cannot silently certify something else)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("empty: name the adapter to certify")
+    try:
+        shlex.split(text)  # as SubprocessAdapter splits it, later and with a traceback
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{str(exc).lower()} in {text!r}: close the quote, or quote it for your shell"
+        ) from None
     return text
 
 
