@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -168,3 +169,19 @@ def test_an_unbalanced_quote_in_fives_adapter_is_pytests_usage_error(tmp_path: P
     )
     assert proc.returncode == 4, proc.stdout + proc.stderr  # not 3, an INTERNALERROR
     assert "--fives-adapter: no closing quotation" in proc.stderr
+
+
+def test_a_console_that_is_not_utf8_gets_escapes_not_a_traceback() -> None:
+    """An ASCII locale or Windows' redirected output cannot encode the titles' quotes."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives_tools.cli", "cases", "--game", "five-up"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr.decode("ascii", "replace")
+    assert b"UnicodeEncodeError" not in proc.stderr
+    out = proc.stdout.decode("ascii")  # nothing but ASCII reached the console
+    assert re.search(r"\\u[0-9a-f]{4}|\\x[0-9a-f]{2}", out)

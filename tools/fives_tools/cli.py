@@ -32,6 +32,7 @@ from fives_tools.certify.runner import Result, Run, read_known_failures, run_cas
 from fives_tools.compare_cli import add_compare_command, book_prefix
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
+from fives_tools.text import console_safe
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -323,6 +324,7 @@ def _quiet_closed_pipe() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    console_safe()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):

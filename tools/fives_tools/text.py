@@ -7,6 +7,7 @@ is made safe to show; every report passes what it shows through it.
 from __future__ import annotations
 
 import re
+import sys
 
 # C0 and C1 controls, DEL, lone surrogates, bidirectional overrides and isolates, the
 # Unicode line and paragraph separators, and the two non-characters XML refuses.
@@ -50,3 +51,13 @@ def code_block(text: str) -> list[str]:
     longest = max((len(run) for run in re.findall("`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return [fence, text, fence]
+
+
+def console_safe() -> None:
+    """Let stdout and stderr show any text on any console: a character the console's
+    encoding lacks (an ASCII locale, Windows' redirected output) is written as its escape
+    instead of ending the command with ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
