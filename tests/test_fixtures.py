@@ -3,6 +3,8 @@ one is reported with its file, line and field."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -166,3 +168,23 @@ def test_a_fixture_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     (folder / "probe.yaml").write_bytes(GOOD.encode().replace(b"title: probe", b"title: pr\xf6be"))
     with pytest.raises(FixtureError, match=r"probe\.yaml: line 2: not UTF-8 text"):
         load_cases(folder)
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        (lambda p: p.symlink_to(p.parent / "gone.yaml"), "a symbolic link to nothing"),
+        (lambda p: p.mkdir(), "a folder"),
+        (lambda p: os.mkfifo(p), "not a regular file"),  # reading it would block for ever
+    ],
+    ids=["dangling-link", "folder", "fifo"],
+)
+def test_something_not_a_file_named_like_a_fixture_is_named_in_one_error(
+    make: Callable[[Path], None], kind: str, tmp_path: Path
+) -> None:
+    for suffix in (".yaml", ".perft"):
+        root = tmp_path / suffix[1:]
+        root.mkdir()
+        make(root / f"odd{suffix}")
+        with pytest.raises(FixtureError, match=f"odd\\{suffix}: {kind}"):
+            load_cases(root)
