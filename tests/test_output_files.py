@@ -193,3 +193,25 @@ def test_a_value_json_cannot_hold_is_refused_and_the_old_file_kept(
         files.write_json(target, {"total": value})
     assert target.read_text(encoding="utf-8") == "{}\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["certify", "--in-process", "--json", "r", "--markdown", "r"],
+        ["fuzz", "--budget", "1", "--json", "r", "--junit", "./r"],
+        ["compare", "--markdown", "r", "--json", "r"],
+        ["audit", "--json", "r", "--markdown", "r"],
+    ],
+)
+def test_two_outputs_on_one_path_are_refused_before_the_run(
+    args: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Else the second report silently replaces the first."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(args) == 2
+    assert "both name" in capsys.readouterr().err.splitlines()[-1]
+    assert not (tmp_path / "r").exists()

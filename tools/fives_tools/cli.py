@@ -143,7 +143,13 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
         files.write_text(Path(args.html), page)
 
 
+def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
+    """The output options ``names`` with their paths (for :func:`files.check_outputs`)."""
+    return {f"--{name}": getattr(args, name) for name in names}
+
+
 def cmd_certify(args: argparse.Namespace) -> int:
+    files.check_outputs(_outputs(args, "json", "junit", "markdown", "badges", "html"))
     filters = _filters_of(args)
     known = _known_failures(args.known_failures)
     cases, left_out = split(load_cases(), filters)

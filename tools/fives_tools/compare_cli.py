@@ -89,6 +89,8 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
+    files.check_outputs(outputs)
     try:
         entries = run_all(args)
     except CompareError as exc:

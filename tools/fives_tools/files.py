@@ -83,6 +83,22 @@ def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8", "backslashreplace"))
 
 
+def check_outputs(outputs: dict[str, str | None]) -> None:
+    """Refuse two outputs on one path (``--json r --markdown r``): the second would
+    silently replace the first. ``outputs`` maps each option to its path, if given; a
+    stream (``/dev/stdout``) may take several."""
+    seen: dict[str, str] = {}
+    for option, value in outputs.items():
+        if not value:
+            continue
+        real = os.path.realpath(value)
+        if os.path.exists(real) and not os.path.isfile(real) and not os.path.isdir(real):
+            continue
+        if real in seen:
+            raise WriteError(f"{seen[real]} and {option} both name {value}: one file each")
+        seen[real] = option
+
+
 def json_text(data: object) -> str:
     """``data`` as strict JSON (RFC 8259 has no ``NaN`` or ``Infinity``: a reader such as
     Node's refuses them), indented, one line per value; ``ValueError`` if it holds one."""

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import options
+from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
@@ -32,6 +32,8 @@ def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    outputs = {"--json": args.json, "--junit": args.junit, "--markdown": args.markdown}
+    files.check_outputs(outputs)
     problems = unknown_names(Filters.of(args.game, [], args.level, []))
     if problems:  # a typo must not fuzz nothing, nor everything else
         print(f"fives fuzz: {'; '.join(problems)}", file=sys.stderr)
