@@ -11,6 +11,8 @@ import pytest
 
 from fives_tools.certify.cases import FixtureError, coverage, load_cases
 
+ROOT = Path(__file__).resolve().parent.parent
+
 GOOD = """\
 id: layout/probe
 title: probe
@@ -188,3 +190,19 @@ def test_something_not_a_file_named_like_a_fixture_is_named_in_one_error(
         make(root / f"odd{suffix}")
         with pytest.raises(FixtureError, match=f"odd\\{suffix}: {kind}"):
             load_cases(root)
+
+
+def test_a_seat_in_other_digits_than_ascii_is_refused(tmp_path: Path) -> None:
+    """``\\d`` also takes Arabic-Indic digits (int() reads them), so seat ١ was seat 1."""
+    lines = (ROOT / "fixtures" / "perft" / "positions.perft").read_text("utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("position "))
+    end = next(i for i, line in enumerate(lines) if i > first and not line.startswith("perft"))
+    start = max(i for i, line in enumerate(lines[:first]) if line.startswith("id "))
+    record = lines[start:end]
+    (tmp_path / "ascii.perft").write_text("\n".join(record) + "\n", encoding="utf-8")
+    assert load_cases(tmp_path)  # the record as committed, seat 0
+    at = first - start
+    record[at] = record[at][: -len(" 0")] + " \u0660"  # seat 0 in Arabic-Indic digits
+    (tmp_path / "ascii.perft").write_text("\n".join(record) + "\n", encoding="utf-8")
+    with pytest.raises(FixtureError, match="to move"):
+        load_cases(tmp_path)
