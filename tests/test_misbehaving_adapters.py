@@ -273,3 +273,11 @@ def test_markup_from_the_adapter_stays_text_in_the_markdown_reports(
             assert bad not in markup  # inside a code block it is only text
         assert not re.search(r"(?<!\\)\]\(javascript:", markup)  # a link, unless escaped
         assert "&lt;script&gt;" in markup and "\\[site\\](javascript:alert(3))" in markup
+
+
+def test_a_field_of_its_own_inside_a_replys_score_is_no_mismatch(tmp_path: Path) -> None:
+    """spec/protocol.md: a reply may always carry more fields, inside ``score`` too."""
+    scored = [c for c in select(load_cases(), patterns=["five-up/layout/*"]) if "score" in c.expect]
+    run = run_cases(adapter("score-note", tmp_path), scored[:3])
+    assert len(run.results) == 3
+    assert [r.status for r in run.results] == [PASS] * 3, [r.message for r in run.results]

@@ -157,6 +157,8 @@ def main() -> int:
         runs += 1
         seq = message["seq"]
         reply = impl.run(message["request"])
+        if MODE == "score-note" and isinstance(reply.get("score"), dict):
+            reply["score"]["note"] = "a field of the implementation's own"
         if MODE == "refuse-all":
             reply = {"error": {"kind": "unsupported", "message": "refuses every request"}}
         if MODE == "crash-all":
