@@ -10,6 +10,7 @@ lays them side by side. The HTML page is :mod:`.html`.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,8 +57,17 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-").lower()
 
 
+def label_slug(label: str) -> str:
+    """An implementation's name as part of an HTML id, one id per name: a name the slug
+    changes (``Node`` and ``node!`` both slug to ``node``) gets a digest of itself too."""
+    plain = slug(label)
+    if plain == label:
+        return plain
+    return f"{plain}-{hashlib.sha256(label.encode('utf-8', 'backslashreplace')).hexdigest()[:8]}"
+
+
 def failure_anchor(label: str, result: Result) -> str:
-    return f"failure-{slug(label)}-{slug(result.case.id)}"
+    return f"failure-{label_slug(label)}-{slug(result.case.id)}"
 
 
 def rule_link(book: str, game: str, rule_id: str) -> str:
