@@ -198,6 +198,30 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
     assert _all_gone(tmp_path / "state.pid")
 
 
+def test_a_hang_up_under_nohup_neither_ends_the_adapter_nor_fails_its_case(
+    tmp_path: Path,
+) -> None:
+    """Started ignoring SIGHUP (``nohup``), the runner ended the adapter on a hang-up and
+    went on: the interrupted case was reported as the implementation's failure."""
+    command = f"{sys.executable} {PROGRAM} pause {tmp_path / 'state'}"
+    certify = [sys.executable, "-m", "fives_tools.cli", "certify", "-q", "--adapter", command]
+    runner = subprocess.Popen(
+        [*certify, "--timeout", "600", "--case", "five-up/layout/diagram-1-*"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup does
+    )
+    paused = tmp_path / "state.hanging"  # the adapter pauses on the second case
+    deadline = time.monotonic() + 60
+    while not paused.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    runner.send_signal(signal.SIGHUP)
+    out, err = runner.communicate(timeout=120)
+    assert runner.returncode == 0, out + err
+    assert (tmp_path / "state").read_text() == "1"  # one start: never ended, never restarted
+
+
 def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

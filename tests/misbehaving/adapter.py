@@ -110,6 +110,10 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         if STATE is not None:
             STATE.with_suffix(".hanging").touch()
         time.sleep(600)
+    if MODE == "pause":  # a window in which to signal the runner, then a right answer
+        if STATE is not None:
+            STATE.with_suffix(".hanging").touch()
+        time.sleep(2)
     if MODE == "close-stdout":
         os.close(1)
         time.sleep(600)
