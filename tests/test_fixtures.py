@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fives_tools.certify.cases import FixtureError, coverage, load_cases
+from fives_engine import FivesError, find_game
+from fives_engine.terms import Play
+from fives_tools.certify.cases import Case, FixtureError, coverage, load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -206,3 +208,31 @@ def test_a_seat_in_other_digits_than_ascii_is_refused(tmp_path: Path) -> None:
     (tmp_path / "ascii.perft").write_text("\n".join(record) + "\n", encoding="utf-8")
     with pytest.raises(FixtureError, match="to move"):
         load_cases(tmp_path)
+
+
+def _illegal_setup(case: Case) -> str | None:
+    """The first play of a layout case's ``plays`` that cannot be made where it stands:
+    a fixture states a layout reached by legal plays (only its probe may be illegal)."""
+    if case.request.get("type") != "layout":
+        return None
+    layout = find_game(case.game).new_layout()
+    for number, text in enumerate(case.request["plays"], 1):
+        try:
+            layout.play(Play.parse(text))
+        except FivesError as exc:
+            return f"{case.id}: play {number} {text}: {exc}"
+    return None
+
+
+def test_every_layout_fixture_is_reached_by_legal_plays() -> None:
+    assert [p for p in map(_illegal_setup, load_cases()) if p] == []
+
+
+def test_a_fixture_with_an_illegal_play_in_its_setup_is_caught(tmp_path: Path) -> None:
+    source = ROOT / "fixtures" / "layout" / "rulings" / "all-fives-later-double-straight-b.yaml"
+    text = source.read_text("utf-8")
+    legal = '"[6|6]@[2|6]:big-end"'
+    assert legal in text
+    (tmp_path / source.name).write_text(text.replace(legal, '"[6|6]@[2|2]:straight-b"'), "utf-8")
+    cases = load_cases(tmp_path)
+    assert cases and all(_illegal_setup(c) for c in cases)
