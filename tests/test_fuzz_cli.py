@@ -153,7 +153,7 @@ def test_an_implementation_crashing_on_every_request_gets_its_report(
     args = ["--adapter", _misbehaving("crash-all"), "--level", "match-end", "--no-shrink"]
     assert main(["fuzz", *args, "--budget", "1"]) == 1
     out = capsys.readouterr().out
-    assert "1 requests, 1 disagreements in 1 classes" in out and "the adapter exited" in out
+    assert "1 request, 1 disagreement in 1 class" in out and "the adapter exited" in out
 
 
 def test_pytest_fuzz_refuses_a_budget_of_zero_and_honours_the_startup_timeout(
