@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -137,6 +138,7 @@ def test_cases_of_a_misspelt_game_suggest_the_valid_names(
         " (the games: five-up, exact-61, all-fives)\n"
     )
 
+
 def test_an_unreadable_known_failures_file_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -171,3 +173,52 @@ def test_counts_agree_with_their_nouns() -> None:
     assert [plural(n, "error") for n in (0, 1, 2)] == ["0 errors", "1 error", "2 errors"]
     assert plural(1, "class") == "1 class" and plural(3, "class") == "3 classes"
     assert plural(2, "passing case") == "2 passing cases"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["certify", "--adapter", "python 'adapter.py"],
+        ["fuzz", "--adapter", "python 'adapter.py"],
+        ["audit", "--adapter", "python 'adapter.py"],
+        ["compare", "--adapter", "mine=python 'adapter.py"],
+    ],
+)
+def test_an_unbalanced_quote_in_an_adapter_command_is_a_usage_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert '--adapter: no closing quotation in "python \'adapter.py"' in err.splitlines()[-1]
+    assert "Traceback" not in err
+
+
+def test_an_unbalanced_quote_in_fives_adapter_is_pytests_usage_error(tmp_path: Path) -> None:
+    pytest_run = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist"]
+    proc = subprocess.run(
+        [*pytest_run, "--fives-adapter", "python 'adapter.py", str(tmp_path)],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 4, proc.stdout + proc.stderr  # not 3, an INTERNALERROR
+    assert "--fives-adapter: no closing quotation" in proc.stderr
+
+
+def test_a_console_that_is_not_utf8_gets_escapes_not_a_traceback() -> None:
+    """An ASCII locale or Windows' redirected output cannot encode the titles' quotes."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives_tools.cli", "cases", "--game", "five-up"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr.decode("ascii", "replace")
+    assert b"UnicodeEncodeError" not in proc.stderr
+    out = proc.stdout.decode("ascii")  # nothing but ASCII reached the console
+    assert re.search(r"\\u[0-9a-f]{4}|\\x[0-9a-f]{2}", out)

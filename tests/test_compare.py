@@ -265,3 +265,19 @@ def test_an_unwritable_report_is_one_line_and_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(missing) in err[0]
+
+
+def test_names_that_differ_only_in_case_or_punctuation_keep_their_own_anchors(
+    entries: list[Entry],
+) -> None:
+    """``Bent`` and ``bent!`` both slug to ``bent``: their failure links went to one."""
+    bent = entries[1]
+    twins = [Entry("Bent", bent.run, bent.rerun), Entry("bent!", bent.run, bent.rerun)]
+    failing = next(r for r in bent.run.results if r.status in (FAIL, ERROR))
+    assert failure_anchor("Bent", failing) != failure_anchor("bent!", failing)
+    html = comparison_html(twins, "fives compare")
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    markdown = to_markdown(twins, "fives compare")
+    anchors = re.findall(r'<a id="([^"]+)"></a>', markdown)
+    assert len(anchors) == len(set(anchors)) > 0

@@ -3,12 +3,18 @@ one is reported with its file, line and field."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from fives_tools.certify.cases import FixtureError, coverage, load_cases
+from fives_engine import FivesError, find_game
+from fives_engine.terms import Play
+from fives_tools.certify.cases import Case, FixtureError, coverage, load_cases
 from fives_tools.certify.cases.perft_file import perft_cases
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GOOD = """\
 id: layout/probe
@@ -205,3 +211,67 @@ def test_an_implementation_defined_perft_record_carries_its_reading(tmp_path: Pa
     )
     (case,) = perft_cases(path)
     assert (case.level, case.interpretation) == ("implementation-defined", "hand.block-at-once")
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        (lambda p: p.symlink_to(p.parent / "gone.yaml"), "a symbolic link to nothing"),
+        (lambda p: p.mkdir(), "a folder"),
+        (lambda p: os.mkfifo(p), "not a regular file"),  # reading it would block for ever
+    ],
+    ids=["dangling-link", "folder", "fifo"],
+)
+def test_something_not_a_file_named_like_a_fixture_is_named_in_one_error(
+    make: Callable[[Path], None], kind: str, tmp_path: Path
+) -> None:
+    for suffix in (".yaml", ".perft"):
+        root = tmp_path / suffix[1:]
+        root.mkdir()
+        make(root / f"odd{suffix}")
+        with pytest.raises(FixtureError, match=f"odd\\{suffix}: {kind}"):
+            load_cases(root)
+
+
+def test_a_seat_in_other_digits_than_ascii_is_refused(tmp_path: Path) -> None:
+    """``\\d`` also takes Arabic-Indic digits (int() reads them), so seat ١ was seat 1."""
+    lines = (ROOT / "fixtures" / "perft" / "positions.perft").read_text("utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("position "))
+    end = next(i for i, line in enumerate(lines) if i > first and not line.startswith("perft"))
+    start = max(i for i, line in enumerate(lines[:first]) if line.startswith("id "))
+    record = lines[start:end]
+    (tmp_path / "ascii.perft").write_text("\n".join(record) + "\n", encoding="utf-8")
+    assert load_cases(tmp_path)  # the record as committed, seat 0
+    at = first - start
+    record[at] = record[at][: -len(" 0")] + " \u0660"  # seat 0 in Arabic-Indic digits
+    (tmp_path / "ascii.perft").write_text("\n".join(record) + "\n", encoding="utf-8")
+    with pytest.raises(FixtureError, match="to move"):
+        load_cases(tmp_path)
+
+
+def _illegal_setup(case: Case) -> str | None:
+    """The first play of a layout case's ``plays`` that cannot be made where it stands:
+    a fixture states a layout reached by legal plays (only its probe may be illegal)."""
+    if case.request.get("type") != "layout":
+        return None
+    layout = find_game(case.game).new_layout()
+    for number, text in enumerate(case.request["plays"], 1):
+        try:
+            layout.play(Play.parse(text))
+        except FivesError as exc:
+            return f"{case.id}: play {number} {text}: {exc}"
+    return None
+
+
+def test_every_layout_fixture_is_reached_by_legal_plays() -> None:
+    assert [p for p in map(_illegal_setup, load_cases()) if p] == []
+
+
+def test_a_fixture_with_an_illegal_play_in_its_setup_is_caught(tmp_path: Path) -> None:
+    source = ROOT / "fixtures" / "layout" / "rulings" / "all-fives-later-double-straight-b.yaml"
+    text = source.read_text("utf-8")
+    legal = '"[6|6]@[2|6]:big-end"'
+    assert legal in text
+    (tmp_path / source.name).write_text(text.replace(legal, '"[6|6]@[2|2]:straight-b"'), "utf-8")
+    cases = load_cases(tmp_path)
+    assert cases and all(_illegal_setup(c) for c in cases)

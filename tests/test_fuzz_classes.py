@@ -41,22 +41,23 @@ def test_the_same_fields_with_other_error_kinds_are_other_classes() -> None:
 
 
 def test_a_disagreement_on_readings_only_is_reported_apart() -> None:
-    """All Fives rounds each remaining hand to the nearest 5 under interpretation
-    all-fives.rounding: a deduction that differs implicates only rules that depend on a
-    reading. A differing spinner list implicates a stated rule."""
-    settle = {"type": "settlement", "game": "all-fives", "players": 2}
-    deduction = {"event": "score", "cause": "deduction", "seat": 0, "raw": -5}
-    reading = _finding(1, settle, {"events": [deduction]}, {"events": [{**deduction, "raw": 0}]})
+    """A hand that is blocked ends at once only under interpretation hand.block-at-once:
+    a block event one side has and the other lacks implicates only a rule that depends on
+    a reading. A differing spinner list implicates a stated rule."""
+    turns = {"type": "turns", "game": "all-fives", "players": 2}
+    blocked = {"events": [{"event": "block"}], "ended": "block"}
+    waits: dict[str, Any] = {"events": [], "ended": None}
+    reading = _finding(1, turns, blocked, waits)
     layout = {"type": "layout", "game": "all-fives", "plays": ["[5|5]"]}
     stated = _finding(2, layout, {"spinners": ["[5|5]"]}, {"spinners": []})
     assert reading.interpretations and not stated.interpretations
     outcome = Outcome(INFO, 0, requests=10)
     outcome.add(reading)
     outcome.add(stated)
-    outcome.add(_finding(3, settle, {"events": [deduction]}, {"events": [{**deduction, "raw": 0}]}))
+    outcome.add(_finding(3, turns, blocked, waits))
     assert outcome.verdict() == (
-        "random agreement with the reference engine: 10 requests, 1 disagreements in 1 classes,"
-        " and 2 on implementation-defined readings in 1 classes"
+        "random agreement with the reference engine: 10 requests, 1 disagreement in 1 class,"
+        " and 2 on implementation-defined readings in 1 class"
     )
     assert [c.first.index for c in report.ordered(outcome)] == [2, 1]
     text = report.console(outcome, "fives fuzz")

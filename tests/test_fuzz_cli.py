@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENT = "tests.bent_engines.catalog:RoundsTwoUp"
 LAYOUT_BENT = "tests.bent_engines.catalog:DisplayNotDivided"
 REFERENCE = "fives_tools.certify.adapters.reference:ReferenceImplementation"
+MISBEHAVING = ROOT / "tests" / "misbehaving" / "adapter.py"
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +113,70 @@ def test_pytest_runs_a_fuzz_campaign(tmp_path: Path) -> None:
     assert "re-run: fives fuzz --python" in proc.stdout
 
 
+def _pytest_fuzz(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``pytest --fives-fuzz`` on an empty folder: the campaign is the only item."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"]
+    return subprocess.run(
+        [*command, "--fives-fuzz", "--fives-case", "none", *args, str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _misbehaving(mode: str) -> str:
+    return f"{sys.executable} {MISBEHAVING} {mode}"
+
+
+def test_an_implementation_refusing_every_request_gets_its_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A refused script is cut to the prefix the implementation answers, and that prefix
+    is not cut again: refusing even the empty script once recursed without end."""
+    report = tmp_path / "refused.json"
+    args = ["--adapter", _misbehaving("refuse-all"), "--budget", "12", "--json", str(report)]
+    assert main(["fuzz", *args]) == 1
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["requests"] == 12 and data["disagreements"] == 12
+    assert "12 requests, 12 disagreements" in capsys.readouterr().out
+    proc = _pytest_fuzz(
+        tmp_path, "--fives-fuzz-budget", "4", "--fives-adapter", _misbehaving("refuse-all")
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "4 requests, 4 disagreements" in proc.stdout and "RecursionError" not in proc.stdout
+
+
+def test_an_implementation_crashing_on_every_request_gets_its_report(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--adapter", _misbehaving("crash-all"), "--level", "match-end", "--no-shrink"]
+    assert main(["fuzz", *args, "--budget", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "1 request, 1 disagreement in 1 class" in out and "the adapter exited" in out
+
+
+def test_pytest_fuzz_refuses_a_budget_of_zero_and_honours_the_startup_timeout(
+    tmp_path: Path,
+) -> None:
+    for budget in ("0", "-5"):
+        proc = _pytest_fuzz(tmp_path, "--fives-fuzz-budget", budget)
+        assert proc.returncode == 4, proc.stdout + proc.stderr  # pytest's usage error
+        assert "--fives-fuzz-budget: expected a whole number above 0" in proc.stderr
+    slow = ["--fives-adapter", _misbehaving("slow-start"), "--fives-startup-timeout", "1"]
+    proc = _pytest_fuzz(tmp_path, *slow)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "cannot fuzz this implementation" in proc.stdout
+    assert "no answer within 1 s while waiting for the ready message" in proc.stdout
+
+
+def test_a_player_count_the_implementation_does_not_declare_is_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["fuzz", "--python", REFERENCE, "--players", "7"]) == 2
+    assert "declares 2, 3, 4 players, not 7" in capsys.readouterr().err
+
+
 def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> None:
     reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
     assert main(["fuzz", "--python", reference, "--time", "0.3", "--level", "play-score"]) == 0
@@ -126,6 +191,7 @@ def test_a_timed_campaign_stops_on_time(capsys: pytest.CaptureFixture[str]) -> N
         (["--budget", "-1"], "--budget: expected a whole number above 0"),
         (["--time", "nan"], "--time: expected a finite number of seconds above 0"),
         (["--jobs", "0"], "--jobs: expected a whole number above 0"),
+        (["--jobs", "100000"], "--jobs: expected at most"),
         (["--index", "-3"], "--index: expected a whole number from 0"),
         (["--timeout", "inf"], "--timeout: expected a finite number of seconds above 0"),
         (["--adapter", ""], "--adapter: empty: name the adapter"),

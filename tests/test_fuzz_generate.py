@@ -61,9 +61,16 @@ def test_only_the_declared_levels_games_and_players_are_asked() -> None:
 
 
 def test_a_scope_with_nothing_to_ask_is_refused() -> None:
-    info = AdapterInfo("settles", "py", "1", "1.0", ("five-up",), (levels.SETTLEMENT,))
+    info = AdapterInfo("settles", "py", "1", "1.0", ("five-up",), (levels.SETTLEMENT,), (2, 5))
     with pytest.raises(ScopeError, match="nothing to ask"):
-        Scope.of(info, players=[5])
+        Scope.of(info, players=[5])  # declared, but Five Up is never played by five
+
+
+def test_a_player_count_the_implementation_does_not_declare_is_refused() -> None:
+    """Else ``--players 7`` leaves only the requests with no table, and fuzzes those."""
+    info = AdapterInfo.from_ready(ReferenceImplementation().start())
+    with pytest.raises(ScopeError, match="declares 2, 3, 4 players, not 7"):
+        Scope.of(info, players=[3, 7])
 
 
 def test_the_documented_distribution_is_the_generators() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pytest
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.reports import formats
+from fives_tools.certify.reports import comparison, formats
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.runner import ERROR, PASS, Run, run_cases, select
 from fives_tools.cli import main
@@ -41,6 +42,7 @@ def adapter(mode: str, tmp_path: Path, **kw: float) -> SubprocessAdapter:
         ("crash", "the adapter exited (code 7)"),
         ("hang", "no answer within 1 s"),
         ("invalid-json", "invalid JSON on stdout"),
+        ("nan", "unreadable JSON on stdout (NaN is not a JSON number)"),
         ("stray-stdout", "stray output on stdout"),
         ("wrong-seq", "wrong sequence number: expected 2, got 3"),
         ("schema", "reply breaks the schema: total: 'five' is not of type 'integer'"),
@@ -196,6 +198,30 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
     assert _all_gone(tmp_path / "state.pid")
 
 
+def test_a_hang_up_under_nohup_neither_ends_the_adapter_nor_fails_its_case(
+    tmp_path: Path,
+) -> None:
+    """Started ignoring SIGHUP (``nohup``), the runner ended the adapter on a hang-up and
+    went on: the interrupted case was reported as the implementation's failure."""
+    command = f"{sys.executable} {PROGRAM} pause {tmp_path / 'state'}"
+    certify = [sys.executable, "-m", "fives_tools.cli", "certify", "-q", "--adapter", command]
+    runner = subprocess.Popen(
+        [*certify, "--timeout", "600", "--case", "five-up/layout/diagram-1-*"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup does
+    )
+    paused = tmp_path / "state.hanging"  # the adapter pauses on the second case
+    deadline = time.monotonic() + 60
+    while not paused.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    runner.send_signal(signal.SIGHUP)
+    out, err = runner.communicate(timeout=120)
+    assert runner.returncode == 0, out + err
+    assert (tmp_path / "state").read_text() == "1"  # one start: never ended, never restarted
+
+
 def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -255,3 +281,29 @@ def test_text_from_the_adapter_is_escaped_in_every_report(
             assert bad not in text, (where, bad)
         assert "CERTIFIED" not in [line.strip() for line in text.splitlines()], where
     assert "evil\\x1b[2J" in shown["console"]  # escaped, still readable
+
+
+def test_markup_from_the_adapter_stays_text_in_the_markdown_reports(
+    cases: list[Case], tmp_path: Path
+) -> None:
+    """A Markdown report is often shown as HTML: an adapter's name, version or message must
+    not become a tag, an event handler, a link or a way out of its code block."""
+    run = run_cases(adapter("markup", tmp_path), cases)
+    assert run.results[1].status == ERROR
+    entry = comparison.Entry("evil<b>", run, "fives certify")
+    for text in (formats.to_markdown(run), comparison.to_markdown([entry], "fives compare")):
+        fences = [line for line in text.splitlines() if line.startswith("```")]
+        assert fences and all(fence == "````" for fence in fences)  # longer than the message's
+        markup = re.sub(r"^````$.*?^````$", "", text, flags=re.MULTILINE | re.DOTALL)
+        for bad in ("<script", "<img", "<b>"):
+            assert bad not in markup  # inside a code block it is only text
+        assert not re.search(r"(?<!\\)\]\(javascript:", markup)  # a link, unless escaped
+        assert "&lt;script&gt;" in markup and "\\[site\\](javascript:alert(3))" in markup
+
+
+def test_a_field_of_its_own_inside_a_replys_score_is_no_mismatch(tmp_path: Path) -> None:
+    """spec/protocol.md: a reply may always carry more fields, inside ``score`` too."""
+    scored = [c for c in select(load_cases(), patterns=["five-up/layout/*"]) if "score" in c.expect]
+    run = run_cases(adapter("score-note", tmp_path), scored[:3])
+    assert len(run.results) == 3
+    assert [r.status for r in run.results] == [PASS] * 3, [r.message for r in run.results]

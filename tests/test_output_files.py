@@ -180,3 +180,38 @@ def test_a_link_is_followed_and_a_device_is_written_in_place(tmp_path: Path) -> 
         files.write_text(fifo, "through a pipe\n")
         assert reader.communicate(timeout=10)[0] == b"through a pipe\n"
     assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_a_value_json_cannot_hold_is_refused_and_the_old_file_kept(
+    value: float, tmp_path: Path
+) -> None:
+    """Python writes NaN and Infinity into "JSON" that other readers (Node's) refuse."""
+    target = tmp_path / "report.json"
+    target.write_text("{}\n", encoding="utf-8")
+    with pytest.raises(files.WriteError, match=f"cannot write {target}: Out of range float"):
+        files.write_json(target, {"total": value})
+    assert target.read_text(encoding="utf-8") == "{}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["certify", "--in-process", "--json", "r", "--markdown", "r"],
+        ["fuzz", "--budget", "1", "--json", "r", "--junit", "./r"],
+        ["compare", "--markdown", "r", "--json", "r"],
+        ["audit", "--json", "r", "--markdown", "r"],
+    ],
+)
+def test_two_outputs_on_one_path_are_refused_before_the_run(
+    args: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Else the second report silently replaces the first."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(args) == 2
+    assert "both name" in capsys.readouterr().err.splitlines()[-1]
+    assert not (tmp_path / "r").exists()

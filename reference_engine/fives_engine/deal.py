@@ -85,6 +85,16 @@ def on_top(round_: DrawRound) -> list[int]:
     return [s for s, t in enumerate(round_) if t is not None and t.pips == top]
 
 
+def check_drawn_tiles(draws: Sequence[DrawRound], number: int) -> None:
+    """Round ``number`` (from 1) draws distinct tiles: each player draws one tile of the one
+    set. Earlier rounds' tiles went back into the set, so they may be drawn again."""
+    tiles = [t for t in draws[number - 1] if t is not None]
+    if len(set(tiles)) != len(tiles):
+        raise IllegalDealError(
+            f"neutral draw round {number}: a tile is drawn twice", "lead.neutral-draw"
+        )
+
+
 def draw_winner(draws: Sequence[DrawRound], players: int) -> int:
     """The leader a neutral draw designates; an incomplete or inconsistent draw is illegal."""
     rule = "lead.neutral-draw"
@@ -100,9 +110,7 @@ def draw_winner(draws: Sequence[DrawRound], players: int) -> int:
                 f"neutral draw round {number}: seats {drawing} draw, got tiles for seats {seats}",
                 rule,
             )
-        tiles = [t for t in round_ if t is not None]
-        if len(set(tiles)) != len(tiles):
-            raise IllegalDealError(f"neutral draw round {number}: a tile is drawn twice", rule)
+        check_drawn_tiles(draws, number)
         drawing = on_top(round_)
         if len(drawing) == 1:
             if number != len(draws):

@@ -27,7 +27,7 @@ from fives_engine.terms import Play
 from fives_engine.tiles import DOUBLE_SIX, Tile
 
 FIELDS = ("game", "table", "layout", "hands", "boneyard", "to move")
-_TO_MOVE = re.compile(r"^(\d)(?:\*(.+))?$")
+_TO_MOVE = re.compile(r"^([0-9])(?:\*(.+))?$")  # ASCII: \d takes any script's digits
 
 
 class PositionError(NotationError):

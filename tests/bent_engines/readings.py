@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from unittest import mock
 
 from benchmarks.mutation.parameters import serving
 from fives_engine import deal as deal_module
 from fives_engine import find_game, settlement
+from fives_engine.errors import IllegalDealError
+from fives_engine.rules import Ruleset
 from fives_engine.settlement import Hands, Item
 from fives_engine.setup import Setup
 
@@ -88,6 +90,52 @@ class NeutralDrawLowestLeads(Reading):
         return [mock.patch.object(deal_module, "on_top", on_bottom)]
 
 
+class NeutralDrawTilesSetAside(Reading):
+    INTERPRETATION = "lead.neutral-draw"
+    BENT_RULE = "lead.neutral-draw"
+    MISTAKE = "the tiles of a neutral draw stay out: no tile is drawn again in a later round"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = deal_module.check_drawn_tiles
+
+        def check(draws: Sequence[deal_module.DrawRound], number: int) -> None:
+            original(draws, number)
+            earlier = {t for round_ in draws[: number - 1] for t in round_ if t is not None}
+            if earlier & set(draws[number - 1]):
+                raise IllegalDealError(
+                    f"neutral draw round {number}: a tile of an earlier round is drawn again",
+                    self.BENT_RULE,
+                )
+
+        return [mock.patch.object(deal_module, "check_drawn_tiles", check)]
+
+
+class NeutralDrawFromOwnSet(Reading):
+    INTERPRETATION = "lead.neutral-draw"
+    BENT_RULE = "lead.neutral-draw"
+    MISTAKE = "each player draws from a whole set of their own: two may draw the same tile"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def check(draws: Sequence[deal_module.DrawRound], number: int) -> None:
+            """Any tiles: no set is shared, so nothing can be drawn twice from it."""
+
+        return [mock.patch.object(deal_module, "check_drawn_tiles", check)]
+
+
+class DisplayTowardZero(Reading):
+    INTERPRETATION = "score.display-floor"
+    BENT_RULE = "score.unit.display"
+    MISTAKE = "display points are the raw score divided by 5 rounded toward zero, not down"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def display(ruleset: Ruleset, raw: int) -> int | None:
+            if ruleset.score_unit != "display":
+                return None
+            return int(raw / ruleset.raw_per_display)
+
+        return [mock.patch.object(Ruleset, "display", display)]
+
+
 class _Kept(int):
     """A rounded sum of 0 that still counts as "above 0": the hand forms its event."""
 
@@ -131,7 +179,13 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "layout.symmetric-attach-points": (SideBBeforeA,),
     "layout.listing-order": (),
     "score.led-double": (),
-    "lead.neutral-draw": (NeutralDrawRedrawsEveryone, NeutralDrawLowestLeads),
+    "score.display-floor": (DisplayTowardZero,),
+    "lead.neutral-draw": (
+        NeutralDrawRedrawsEveryone,
+        NeutralDrawLowestLeads,
+        NeutralDrawTilesSetAside,
+        NeutralDrawFromOwnSet,
+    ),
     "exact-61.block-seat-order": (BlockTiesFromSeatZero, BlockTiesAfterLeader),
     "all-fives.target-immediate": (AllFivesTargetAfterSettlement,),
     "all-fives.settlement-partners": (PartnersRoundedTogether,),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import subprocess
 import sys
@@ -26,6 +27,8 @@ STATE = Path(sys.argv[2]) if len(sys.argv) > 2 else None
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(600)"]
 #: the control characters a hostile adapter puts in its name and stderr
 HOSTILE = "\x1b[2J\x1b[31m\rCERTIFIED\x00\x07\u202e\x85\ud800"
+#: the markup a hostile adapter puts in its name, version and messages
+MARKUP = "<script>alert(1)</script><img src=x onerror=alert(2)>[site](javascript:alert(3))"
 
 
 def starts() -> int:
@@ -78,6 +81,8 @@ def on_start(ready: dict[str, object]) -> int | None:
         ready["players"] = []
     if MODE in ("hostile-text", "hostile-reply"):
         ready["implementation"] = {"name": "evil" + HOSTILE, "version": "1" + HOSTILE}
+    if MODE == "markup":
+        ready["implementation"] = {"name": "evil" + MARKUP, "version": "1|" + MARKUP}
     if MODE in ("grandchild", "grandchild-setsid", "hang", "orphan"):
         leave_grandchild(MODE != "grandchild")
     send(ready, prefix="\ufeff" if MODE == "bom" else "")
@@ -97,12 +102,18 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
     if MODE == "hostile-text":
         print("adapter:" + HOSTILE.replace("\ud800", "?"), file=sys.stderr)
         return 7
+    if MODE == "markup":
+        reply = {"error": {"kind": "bad-request", "message": "no\n```\n" + MARKUP}}
     if MODE == "hostile-reply":
         reply = {"error": {"kind": "bad-request", "message": "no\n\nCERTIFIED" + HOSTILE}}
     if MODE == "hang":
         if STATE is not None:
             STATE.with_suffix(".hanging").touch()
         time.sleep(600)
+    if MODE == "pause":  # a window in which to signal the runner, then a right answer
+        if STATE is not None:
+            STATE.with_suffix(".hanging").touch()
+        time.sleep(2)
     if MODE == "close-stdout":
         os.close(1)
         time.sleep(600)
@@ -110,6 +121,11 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         sys.stdout.write(
             f'{{"type": "result", "seq": {seq}, "reply": ' + "[" * 100_000 + "]" * 100_000 + "}\n"
         )
+        sys.stdout.flush()
+        return None
+    if MODE == "nan":  # Python's json writes and reads NaN; JSON has none
+        sys.stdout.write(json.dumps({"type": "result", "seq": seq, "reply": {"total": math.nan}}))
+        sys.stdout.write("\n")
         sys.stdout.flush()
         return None
     if MODE == "invalid-json":
@@ -145,6 +161,12 @@ def main() -> int:
         runs += 1
         seq = message["seq"]
         reply = impl.run(message["request"])
+        if MODE == "score-note" and isinstance(reply.get("score"), dict):
+            reply["score"]["note"] = "a field of the implementation's own"
+        if MODE == "refuse-all":
+            reply = {"error": {"kind": "unsupported", "message": "refuses every request"}}
+        if MODE == "crash-all":
+            return 9
         if MODE == "python-raise" and runs == 2:
             raise RuntimeError("simulated bug")
         if start_number == 1 and runs == 2:

@@ -5,8 +5,10 @@ returns as documented. Needs the ``openspiel`` extra (``make test`` installs it)
 
 from __future__ import annotations
 
+import base64
 import itertools
 import os
+import pickle
 import random
 import re
 from pathlib import Path
@@ -244,3 +246,46 @@ def test_a_resampled_world_looks_the_same_to_the_player_and_deals_the_hidden_til
         )
         moved += any(other.hand(s) != hand.hand(s) for s in range(3) if s != seat)
     assert moved > 0  # the other hands do change
+
+
+def test_a_saved_state_is_its_action_history_and_loads_back() -> None:
+    game = pyspiel.load_game("fives_all_fives(players=3,per_hand=true)")
+    state = _random_game("fives_all_fives(players=3,per_hand=true)", 9)[25]
+    saved = state.serialize()
+    assert saved == "".join(f"{action}\n" for action in state.history())
+    loaded = game.deserialize_state(saved)
+    assert loaded.history() == state.history() and str(loaded) == str(state)
+
+
+class _Payload:
+    """Unpickling this runs a command: what a crafted "saved game" would carry."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Path.touch, (self.marker,))
+
+
+def test_a_pickle_payload_in_a_saved_state_is_refused_and_never_run(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    encoded = base64.b64encode(pickle.dumps({"progress": _Payload(marker)})).decode()
+    game = pyspiel.load_game("fives_five_up")
+    for saved in (f"history=\nmove_number=0\n__dict__={encoded}\n", encoded):
+        with pytest.raises(ValueError, match="a saved state is one action id a line; line 1"):
+            game.deserialize_state(saved)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("saved", "message"),
+    [
+        ("0\n1\n99\n", r"saved action 3 \(99\) is not legal there"),
+        ("0\n-1\n", "line 2 is '-1'"),
+        ("\u0663\n", "line 1 is '\u0663'"),  # an Arabic-Indic three
+        ("0 1\n", "line 1 is '0 1'"),
+    ],
+)
+def test_a_saved_state_that_is_not_a_legal_history_is_refused(saved: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        pyspiel.load_game("fives_five_up").deserialize_state(saved)

@@ -16,6 +16,7 @@ import pyspiel
 from fives_openspiel.encoding import NUM_ACTIONS, NUM_TILES
 from fives_openspiel.observer import FivesObserver
 from fives_openspiel.progress import Progress, resample
+from fives_openspiel.saved import history_text, parse_history
 from fives_openspiel.table import DEFAULTS, MAX_RAW_PER_HAND, Table
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -79,6 +80,16 @@ class FivesGame(pyspiel.Game):  # type: ignore[misc]
         obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         return FivesObserver(self.table, obs_type, params)
 
+    def deserialize_state(self, text: str) -> FivesState:
+        """The state a saved history leads to (:mod:`fives_openspiel.saved`); never
+        unpickles, and refuses a line that is not a legal action id here."""
+        state = self.new_initial_state()
+        for number, action in enumerate(parse_history(text), 1):
+            if action not in state.legal_actions():  # a chance node's: its outcomes
+                raise ValueError(f"saved action {number} ({action}) is not legal there")
+            state.apply_action(action)
+        return state
+
 
 class FivesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: FivesGame) -> None:
@@ -123,6 +134,10 @@ class FivesState(pyspiel.State):  # type: ignore[misc]
         for action in world.history:
             state.apply_action(action)
         return state
+
+    def serialize(self) -> str:
+        """The action history, one id a line (:mod:`fives_openspiel.saved`)."""
+        return history_text(self.history())
 
     def __str__(self) -> str:
         """The whole log, every private line included (for debugging, as OpenSpiel's)."""

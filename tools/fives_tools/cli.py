@@ -33,6 +33,7 @@ from fives_tools.compare_cli import add_compare_command, book_prefix
 from fives_tools.progress import bar, on_terminal
 from fives_tools.records_cli import add_record_commands
 from fives_tools.render.commands import add_render_commands
+from fives_tools.text import console_safe
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -181,7 +182,13 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
         files.write_text(Path(args.html), page)
 
 
+def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
+    """The output options ``names`` with their paths (for :func:`files.check_outputs`)."""
+    return {f"--{name}": getattr(args, name) for name in names}
+
+
 def cmd_certify(args: argparse.Namespace) -> int:
+    files.check_outputs(_outputs(args, "json", "junit", "markdown", "badges", "html"))
     filters = _filters_of(args)
     suite = load_cases()
     known = _known_failures(args.known_failures, suite)
@@ -416,6 +423,7 @@ def _quiet_closed_pipe() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    console_safe()
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:  # said by the subcommand, whose --help lists its options

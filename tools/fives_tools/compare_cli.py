@@ -33,7 +33,7 @@ def named_command(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(
             f"expected NAME=COMMAND, e.g. node='node adapter.js', got {text!r}"
         )
-    return name.strip(), command
+    return name.strip(), options.command(command)
 
 
 def book_prefix(text: str) -> str:
@@ -93,6 +93,8 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
+    files.check_outputs(outputs)
     try:
         entries = run_all(args)
     except CompareError as exc:

@@ -10,6 +10,7 @@ into exit status 2.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -80,6 +81,38 @@ def write_bytes(path: Path, data: bytes) -> None:
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8, atomically; a lone surrogate is written as its escape."""
     write_bytes(path, text.encode("utf-8", "backslashreplace"))
+
+
+def check_outputs(outputs: dict[str, str | None]) -> None:
+    """Refuse two outputs on one path (``--json r --markdown r``): the second would
+    silently replace the first. ``outputs`` maps each option to its path, if given; a
+    stream (``/dev/stdout``) may take several."""
+    seen: dict[str, str] = {}
+    for option, value in outputs.items():
+        if not value:
+            continue
+        real = os.path.realpath(value)
+        if os.path.exists(real) and not os.path.isfile(real) and not os.path.isdir(real):
+            continue
+        if real in seen:
+            raise WriteError(f"{seen[real]} and {option} both name {value}: one file each")
+        seen[real] = option
+
+
+def json_text(data: object) -> str:
+    """``data`` as strict JSON (RFC 8259 has no ``NaN`` or ``Infinity``: a reader such as
+    Node's refuses them), indented, one line per value; ``ValueError`` if it holds one."""
+    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+
+
+def write_json(path: Path, data: object) -> None:
+    """Write ``data`` as strict JSON (:func:`json_text`), atomically; a value JSON cannot
+    hold is a :class:`WriteError` naming the path, and the old file stays as it was."""
+    try:
+        text = json_text(data)
+    except ValueError as exc:
+        raise WriteError(f"cannot write {path}: {exc}") from None
+    write_text(path, text)
 
 
 def write_text_making_folder(path: Path, text: str) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import shlex
 
 
 def check_seconds(value: float, what: str = "timeout") -> float:
@@ -31,6 +33,12 @@ def command(text: str) -> str:
     one is refused, so an unset variable in CI cannot silently certify something else)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("empty: name the adapter to certify")
+    try:
+        shlex.split(text)  # as SubprocessAdapter splits it, later and with a traceback
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{str(exc).lower()} in {text!r}: close the quote, or quote it for your shell"
+        ) from None
     return text
 
 
@@ -42,6 +50,22 @@ def count(text: str) -> int:
         value = 0
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a whole number above 0, got {text!r}")
+    return value
+
+
+#: Processes per CPU that ``--jobs`` may ask for: each job is a worker and its adapter.
+JOBS_PER_CPU = 4
+
+
+def jobs(text: str) -> int:
+    """argparse type: a number of worker processes, above 0 and at most
+    :data:`JOBS_PER_CPU` per CPU (``--jobs 10000`` would fork the machine out of memory)."""
+    value = count(text)
+    limit = JOBS_PER_CPU * (os.cpu_count() or 1)
+    if value > limit:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {limit} ({JOBS_PER_CPU} per CPU), got {text!r}"
+        )
     return value
 
 

@@ -7,6 +7,7 @@ is made safe to show; every report passes what it shows through it.
 from __future__ import annotations
 
 import re
+import sys
 
 # C0 and C1 controls, DEL, lone surrogates, bidirectional overrides and isolates, the
 # Unicode line and paragraph separators, and the two non-characters XML refuses.
@@ -37,3 +38,36 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     if many is None:
         many = noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
     return f"{count} {many}"
+
+
+# What lets text in Markdown become markup: HTML (``<script>``, ``<img onerror=...>``, an
+# autolink ``<javascript:...>``, an entity), a link or image (``[x](javascript:...)``),
+# code, emphasis, and a table's cell separator.
+_MARKDOWN = re.compile(r"([\\`*_\[\]|])")
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def markdown(text: str) -> str:
+    """``text`` as literal Markdown on one line: :func:`clean`, then every character that
+    could start markup escaped, so an implementation's name or message never becomes a
+    tag, a link or a table cell of its own."""
+    escaped = _MARKDOWN.sub(r"\\\1", clean(text))
+    return "".join(_HTML.get(c, c) for c in escaped)
+
+
+def code_block(text: str) -> list[str]:
+    """``text`` as the lines of a fenced code block whose fence is longer than any run of
+    backticks in it, so no line inside can close the block early (CommonMark)."""
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]
+
+
+def console_safe() -> None:
+    """Let stdout and stderr show any text on any console: a character the console's
+    encoding lacks (an ASCII locale, Windows' redirected output) is written as its escape
+    instead of ending the command with ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")

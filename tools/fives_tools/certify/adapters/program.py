@@ -109,6 +109,12 @@ def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
         time.sleep(0.02)
 
 
+def _not_json(name: str) -> object:
+    """Python reads ``NaN`` and ``Infinity``; JSON has neither, and a report holding one
+    is not JSON: a reply with one is malformed."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
 class SubprocessAdapter:
     """An implementation behind a command line, spoken to over stdin/stdout."""
 
@@ -289,7 +295,7 @@ class SubprocessAdapter:
                 " write logs to stderr, only protocol lines to stdout"
             )
         try:
-            message = json.loads(text)
+            message = json.loads(text, parse_constant=_not_json)
         except json.JSONDecodeError as exc:
             raise self._fail(
                 f"invalid JSON on stdout ({exc.msg} at column {exc.colno}): {quoted}"

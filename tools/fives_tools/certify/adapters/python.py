@@ -10,12 +10,14 @@ same schemas.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 from typing import Any
 
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.interface import AdapterError, AdapterInfo, AdapterRefused
+from fives_tools.text import clean
 
 ENTRY_POINT_GROUP = "fives.adapters"
 
@@ -82,6 +84,10 @@ class PythonAdapter:
             raise AdapterError(f"the implementation raised {type(exc).__name__}: {exc}") from exc
         if not isinstance(reply, dict):
             raise AdapterError(f"reply is not a JSON object: {reply!r}")
+        try:
+            json.dumps(reply, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise AdapterError(f"reply is not JSON: {clean(str(exc))}") from None
         bad = protocol.problems(f"{request.get('type')}-reply", reply)
         if bad:
             raise AdapterError("reply breaks the schema: " + "; ".join(bad))

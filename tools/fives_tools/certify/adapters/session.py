@@ -117,11 +117,14 @@ def _on_signal(end_all: Callable[[], None]) -> Callable[[int, FrameType | None],
 @contextlib.contextmanager
 def ending_on_signals(end_all: Callable[[], None]) -> Iterator[None]:
     """While inside, SIGTERM, SIGHUP and SIGINT first run ``end_all``: SIGINT then raises
-    KeyboardInterrupt, the others exit with status 128 + the signal number."""
+    KeyboardInterrupt, the others exit with status 128 + the signal number. A signal the
+    runner was started ignoring (``nohup``) stays ignored."""
     global _users
     install = threading.current_thread() is threading.main_thread() and _users == 0
     if install:
         for signum in _SIGNALS:
+            if signal.getsignal(signum) == signal.SIG_IGN:
+                continue  # nohup: a hang-up must neither end the adapter nor fail its case
             _previous[int(signum)] = signal.signal(signum, _on_signal(end_all))
     _users += 1
     try:

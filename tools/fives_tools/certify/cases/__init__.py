@@ -27,12 +27,28 @@ __all__ = [
 ]
 
 
+def _suite_files(root: Path | None, pattern: str) -> list[Path]:
+    """The files of the suite named by ``pattern``; anything else by that name (a link to
+    nothing, a folder, a FIFO that would block the read) is a FixtureError naming it."""
+    paths = sorted((root or fixtures_dir()).rglob(pattern))
+    for path in paths:
+        if not path.is_file():
+            if path.is_symlink() and not path.exists():
+                kind = "a symbolic link to nothing"
+            elif path.is_dir():
+                kind = "a folder"
+            else:
+                kind = "not a regular file (a FIFO, socket or device)"
+            raise FixtureError(f"{path}: {kind}, where a fixture file was expected")
+    return paths
+
+
 def fixture_paths(root: Path | None = None) -> list[Path]:
-    return sorted((root or fixtures_dir()).rglob("*.yaml"))
+    return _suite_files(root, "*.yaml")
 
 
 def perft_paths(root: Path | None = None) -> list[Path]:
-    return sorted((root or fixtures_dir()).rglob("*.perft"))
+    return _suite_files(root, "*.perft")
 
 
 def load_cases(root: Path | None = None) -> list[Case]:

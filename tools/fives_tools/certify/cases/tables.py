@@ -28,6 +28,7 @@ reading (``implementation-defined``) is listed but never a gap.
 from __future__ import annotations
 
 from fives_engine import find_game, game_names
+from fives_engine.position import Position
 from fives_tools.certify.cases import Case, load_cases
 
 #: Rule ID prefixes answered by layout and score requests, which name no table.
@@ -71,12 +72,14 @@ def has_partners(game: str, table: str) -> bool:
 def table_of(case: Case) -> str | None:
     """The table a case is played at, or None for a request that names none."""
     players = case.request.get("players")
+    alone = case.request.get("partnerships", True) is False
     if case.kind == "perft":
-        players = int(str(case.request["position"]).split()[1])
+        # The table field of a position: "4s" is four players alone (see fives_engine.position).
+        position = Position.parse(str(case.request["position"]))
+        players, alone = position.players, not position.partnerships
     if not isinstance(players, int):
         return None
     if find_game(case.game).partnerships(players) == "optional":
-        alone = case.request.get("partnerships", True) is False
         return f"{players} {'alone' if alone else 'partners'}"
     return str(players)
 

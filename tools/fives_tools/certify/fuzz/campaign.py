@@ -138,10 +138,11 @@ class Judge:
         seed: int = 0,
         index: int = -1,
         recipe: str = "",
-        cut: bool = True,
+        cut_short: bool = True,
     ) -> tuple[bool, Finding | None]:
         """Whether the request is legal (the reference answers it, and rejects its probe),
-        and the disagreement, if any (a refused script cut short once, when ``cut``)."""
+        and the disagreement, if any; with ``cut_short``, a refused script is cut to the
+        prefix the implementation answers (once: the prefix is never cut again)."""
         label = f"fuzz:{seed}:{index}"
         reference = differ.ask(self.reference, request, label)
         if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
@@ -152,22 +153,23 @@ class Judge:
         if not mismatches:
             return True, None
         finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
-        if cut and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
+        if cut_short and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding
 
     def _cut_short(self, finding: Finding) -> Finding | None:
         """The refused script cut to the longest prefix the implementation answers, if
-        the replies differ there (``prefix``)."""
+        the replies differ there (``prefix``). The prefix is not cut again: against an
+        implementation that refuses every script, cutting would never end."""
 
         def answers(request: dict[str, Any]) -> bool:
             return not differ.refused(differ.ask(self.impl, request, "fuzz:prefix"))
 
         keep = prefix.longest_answered(finding.request, answers)
         request = prefix.cut(finding.request, keep)
-        # Cut once: a script refused even with no action is refused for its table or
-        # scores, and cutting it again would find the same request.
-        legal, shorter = self.check(request, finding.seed, finding.index, finding.recipe, False)
+        legal, shorter = self.check(
+            request, finding.seed, finding.index, finding.recipe, cut_short=False
+        )
         return shorter if legal else None
 
     def __call__(

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import options
+from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
@@ -32,6 +32,8 @@ def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    outputs = {"--json": args.json, "--junit": args.junit, "--markdown": args.markdown}
+    files.check_outputs(outputs)
     problems = unknown_names(Filters.of(args.game, [], args.level, []))
     if problems:  # a typo must not fuzz nothing, nor everything else
         print(f"fives fuzz: {'; '.join(problems)}", file=sys.stderr)
@@ -115,7 +117,12 @@ def add_fuzz_commands(sub: Any) -> None:
     fuzz.add_argument(
         "--players", action="append", default=[], type=int, help="only this player count"
     )
-    fuzz.add_argument("--jobs", type=options.count, default=1, help="adapter processes (default 1)")
+    fuzz.add_argument(
+        "--jobs",
+        type=options.jobs,
+        default=1,
+        help=f"adapter processes, at most {options.JOBS_PER_CPU} per CPU (default 1)",
+    )
     fuzz.add_argument("--shard", metavar="I/N", help="only shard I of N of the campaign (1-based)")
     fuzz.add_argument("--timeout", type=options.seconds, default=10.0, help="seconds per request")
     fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")

@@ -25,13 +25,16 @@ class AdapterSpec:
     command: str | None = None  # a program speaking the protocol
     python: str | None = None  # MODULE:ATTR of a Python adapter
     timeout: float = 10.0
+    start_timeout: float = 20.0
 
     def make(self) -> Adapter:
-        if self.command:
-            return SubprocessAdapter(self.command, timeout=self.timeout)
-        if self.python:
+        if self.python and not self.command:
             return PythonAdapter(load_object(self.python), self.python)
-        return SubprocessAdapter(REFERENCE_COMMAND, timeout=self.timeout)
+        return SubprocessAdapter(
+            self.command or REFERENCE_COMMAND,
+            timeout=self.timeout,
+            start_timeout=self.start_timeout,
+        )
 
     def option(self) -> str:
         """The command-line option that names this implementation again."""

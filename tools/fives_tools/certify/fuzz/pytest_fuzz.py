@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 
+from fives_tools import options
+from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.fuzz import parallel, report
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan
+from fives_tools.certify.fuzz.scope import ScopeError
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -22,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--fives-fuzz", action="store_true", help="also run a fives fuzz campaign")
     group.addoption(
         "--fives-fuzz-budget",
-        type=int,
+        type=options.count,
         default=DEFAULT_BUDGET,
         help=f"requests in the fuzz campaign (default {DEFAULT_BUDGET})",
     )
@@ -46,6 +49,8 @@ class FivesFuzzItem(pytest.Item):
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, AssertionError) and self.outcome is not None:
             return str(excinfo.value)
+        if isinstance(excinfo.value, (AdapterRefused, AdapterError, ScopeError)):
+            return f"cannot fuzz this implementation: {excinfo.value}"
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[str, int, str]:
@@ -61,6 +66,7 @@ def pytest_collection_modifyitems(
         config.getoption("--fives-adapter"),
         config.getoption("--fives-python"),
         config.getoption("--fives-timeout"),
+        config.getoption("--fives-startup-timeout"),
     )
     seed = config.getoption("--fives-fuzz-seed")
     items.append(

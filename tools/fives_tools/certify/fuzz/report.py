@@ -131,8 +131,7 @@ def _errors(cls: DisagreementClass) -> dict[str, str] | None:
 
 
 def write_json(outcome: Outcome, path: Path, prefix: str) -> None:
-    text = json.dumps(to_json(outcome, prefix), ensure_ascii=False, indent=1)
-    files.write_text(path, text + "\n")
+    files.write_json(path, to_json(outcome, prefix))
 
 
 def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:

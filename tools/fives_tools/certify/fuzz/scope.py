@@ -70,6 +70,12 @@ class Scope:
                 " replies with the reference engine's canonical ones; fives certify holds it"
                 " to what that form can say"
             )
+        undeclared = sorted(set(players) - set(info.players))
+        if undeclared:  # else the filter quietly leaves only the requests with no table
+            raise ScopeError(
+                f"{info.name} declares {', '.join(map(str, info.players))} players,"
+                f" not {', '.join(map(str, undeclared))}"
+            )
         scope = cls(
             tuple(g for g in info.games if not games or g in games),
             tuple(lv for lv in info.levels if not wanted_levels or lv in wanted_levels),

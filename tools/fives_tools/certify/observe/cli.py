@@ -73,6 +73,7 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    files.check_outputs({"--json": args.json, "--markdown": args.markdown})
     if args.adapter is not None or args.python is not None:
         if args.files:
             print("fives audit: give record files or an adapter, not both", file=sys.stderr)

@@ -10,13 +10,13 @@ lays them side by side. The HTML page is :mod:`.html`.
 
 from __future__ import annotations
 
-import json
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fives_engine import find_game, game_names
-from fives_tools import __version__
+from fives_tools import __version__, files
 from fives_tools.book.names import rule_anchor
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
@@ -32,7 +32,7 @@ from fives_tools.certify.reports.console import (
 )
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
-from fives_tools.text import clean
+from fives_tools.text import clean, code_block, markdown
 
 #: The rule books' folder (``fives docs --out``) as the reports link to it by default:
 #: beside the reports.
@@ -63,8 +63,17 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-").lower()
 
 
+def label_slug(label: str) -> str:
+    """An implementation's name as part of an HTML id, one id per name: a name the slug
+    changes (``Node`` and ``node!`` both slug to ``node``) gets a digest of itself too."""
+    plain = slug(label)
+    if plain == label:
+        return plain
+    return f"{plain}-{hashlib.sha256(label.encode('utf-8', 'backslashreplace')).hexdigest()[:8]}"
+
+
 def failure_anchor(label: str, result: Result) -> str:
-    return f"failure-{slug(label)}-{slug(result.case.id)}"
+    return f"failure-{label_slug(label)}-{slug(result.case.id)}"
 
 
 def rule_link(book: str, game: str, rule_id: str) -> str:
@@ -143,11 +152,11 @@ def to_json(entries: Sequence[Entry], command: str) -> str:
             {"name": entry.label, "report": formats.to_json(entry.run)} for entry in entries
         ],
     }
-    return json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
+    return files.json_text(payload)
 
 
 def _md(text: str) -> str:
-    return clean(text).replace("|", "\\|")
+    return markdown(text)
 
 
 def places_note(run: Run) -> str:
@@ -230,9 +239,7 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
             lines += [
                 f'<a id="{failure_anchor(entry.label, result)}"></a>',
                 "",
-                "```",
-                describe_failure(result, entry.rerun),
-                "```",
+                *code_block(describe_failure(result, entry.rerun)),
                 "",
             ]
     return clean("\n".join(lines).rstrip("\n") + "\n", lines=True)

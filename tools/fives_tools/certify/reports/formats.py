@@ -18,7 +18,7 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports.causes import blamed_rules, cause_lines, causes_json
+from fives_tools.certify.reports.causes import blamed_rules, cause_texts, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
     declared_levels,
@@ -35,7 +35,7 @@ from fives_tools.certify.reports.console import (
 from fives_tools.certify.reports.refusals import refusal_line, refusals_json
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
-from fives_tools.text import clean
+from fives_tools.text import clean, code_block, markdown
 
 
 def write_file(path: Path, text: str) -> None:
@@ -119,7 +119,7 @@ def to_json(run: Run) -> dict[str, Any]:
 
 
 def write_json(run: Run, path: Path) -> None:
-    write_file(path, json.dumps(to_json(run), ensure_ascii=False, indent=1) + "\n")
+    files.write_json(path, to_json(run))
 
 
 def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None:
@@ -202,7 +202,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return markdown(text)
 
 
 def _about(run: Run, found: Verdict) -> list[str]:
@@ -251,7 +251,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         f"{status_line(run.results)}",
     ]
     if any(r.status in (FAIL, ERROR) for r in run.results):
-        lines += ["", "## Likely causes", "", *cause_lines(run.results)]
+        causes = cause_texts(run.results)
+        lines += ["", "## Likely causes", "", *(f"{i}. {_md(t)}" for i, t in enumerate(causes, 1))]
     grid = table(run)
     cols = declared_levels(run)
     for game in games_of(run):
@@ -273,7 +274,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
     if bad:
         lines += ["", "## Failures", ""]
         for r in bad:
-            lines += ["```", describe_failure(r, rerun_prefix), "```", ""]
+            lines += [*code_block(describe_failure(r, rerun_prefix)), ""]
     if run.undecided:
         lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
         lines += [f"- {_md(line)}" for line in undecided_lines(run)]

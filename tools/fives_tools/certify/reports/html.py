@@ -25,9 +25,9 @@ from fives_tools.certify.reports.comparison import (
     causes_of,
     cells,
     failure_anchor,
+    label_slug,
     places_note,
     rule_link,
-    slug,
     started,
     versions_text,
 )
@@ -189,7 +189,10 @@ def _causes(entries: Sequence[Entry]) -> list[str]:
         if causes:
             head = "Likely causes" + (f": {entry.label}" if len(entries) > 1 else "")
             items = "".join(f"<li>{e(text)}</li>" for text in causes)
-            out += [f'<h2 id="causes-{e(slug(entry.label))}">{e(head)}</h2>', f"<ol>{items}</ol>"]
+            out += [
+                f'<h2 id="causes-{e(label_slug(entry.label))}">{e(head)}</h2>',
+                f"<ol>{items}</ol>",
+            ]
     return out
 
 
