@@ -316,18 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUSES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    how = certify.add_mutually_exclusive_group()
-    how.add_argument(
-        "--adapter",
-        metavar="'CMD ARGS'",
-        type=options.command,
-        help="a program speaking the NDJSON protocol",
-    )
-    how.add_argument(
-        "--python",
-        metavar="MODULE:ATTR",
-        type=options.command,
-        help="a Python adapter object or entry point name",
+    how = options.add_implementation(
+        certify,
+        adapter="a program speaking the NDJSON protocol",
+        python="a Python adapter object or entry point name",
     )
     how.add_argument(
         "--in-process", action="store_true", help="the reference engine without a subprocess"

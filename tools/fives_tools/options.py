@@ -88,3 +88,15 @@ def add_no_timestamps(parser: argparse.ArgumentParser) -> None:
         help="leave the date and duration out of the Markdown and HTML reports, so that"
         " committed reports change only when a result does",
     )
+
+
+def add_implementation(
+    parser: argparse.ArgumentParser, adapter: str, python: str
+) -> argparse._MutuallyExclusiveGroup:
+    """``--adapter 'CMD ARGS'`` or ``--python MODULE:ATTR``, one or the other: how every
+    command names the implementation it talks to (``adapter`` and ``python`` are the help
+    texts). The group is returned for a command that offers one more way."""
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--adapter", metavar="'CMD ARGS'", type=command, help=adapter)
+    how.add_argument("--python", metavar="MODULE:ATTR", type=command, help=python)
+    return how

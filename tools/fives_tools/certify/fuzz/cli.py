@@ -84,15 +84,8 @@ def add_fuzz_commands(sub: Any) -> None:
         description="Differential fuzzing against the reference engine (spec/fuzz.md). With no"
         " adapter option, fuzzes the reference engine against itself through the protocol.",
     )
-    how = fuzz.add_mutually_exclusive_group()
-    how.add_argument(
-        "--adapter",
-        metavar="'CMD ARGS'",
-        type=options.command,
-        help="a program speaking the protocol",
-    )
-    how.add_argument(
-        "--python", metavar="MODULE:ATTR", type=options.command, help="a Python adapter object"
+    options.add_implementation(
+        fuzz, adapter="a program speaking the protocol", python="a Python adapter object"
     )
     size = fuzz.add_mutually_exclusive_group()
     size.add_argument(

@@ -123,18 +123,10 @@ def add_selfplay_options(
 ) -> None:
     """The options that ask an implementation for its games; ``timeouts`` adds those of
     ``fives certify`` (a game's timeout is a case's)."""
-    how = parser.add_mutually_exclusive_group()
-    how.add_argument(
-        "--adapter",
-        metavar="'CMD ARGS'",
-        type=options.command,
-        help="ask this program (NDJSON protocol) for its own games instead of reading files",
-    )
-    how.add_argument(
-        "--python",
-        metavar="MODULE:ATTR",
-        type=options.command,
-        help="ask this Python adapter object or entry point for its own games",
+    options.add_implementation(
+        parser,
+        adapter="ask this program (NDJSON protocol) for its own games instead of reading files",
+        python="ask this Python adapter object or entry point for its own games",
     )
     parser.add_argument(
         "--game",
