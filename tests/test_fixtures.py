@@ -190,7 +190,7 @@ perft 1 0
     ("extra", "message"),
     [
         ("level implementation-defined\n", r"names its 'interpretation'"),
-        ("interpretation hand.block-at-once\n", r"names its 'interpretation'"),
+        ("interpretation layout.symmetric-attach-points\n", r"names its 'interpretation'"),
         ("level sometimes\n", r"field level: expected must or implementation-defined"),
     ],
 )
@@ -206,11 +206,11 @@ def test_a_perft_record_names_its_level_and_reading(
 def test_an_implementation_defined_perft_record_carries_its_reading(tmp_path: Path) -> None:
     path = tmp_path / "probe.perft"
     path.write_text(
-        PERFT_RECORD + "level implementation-defined\ninterpretation hand.block-at-once\n",
+        PERFT_RECORD + "level implementation-defined\ninterpretation layout.symmetric-attach-points\n",
         encoding="utf-8",
     )
     (case,) = perft_cases(path)
-    assert (case.level, case.interpretation) == ("implementation-defined", "hand.block-at-once")
+    assert (case.level, case.interpretation) == ("implementation-defined", "layout.symmetric-attach-points")
 
 
 @pytest.mark.parametrize(
