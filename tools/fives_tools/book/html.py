@@ -222,7 +222,8 @@ def _rules(book: Book) -> list[str]:
             out.append(f'<p class="note"><span class="label">Note:</span> {e(rule.note)}</p>')
             for cite in rule.note_cites:
                 out.append(f"<p><cite>{e(cite.file)}</cite> § {e(cite.heading)}</p>")
-                out.append(_quote(cite.quote, book.language_of(cite.file), book.english(cite.quote)))
+                quote = cite.quote
+                out.append(_quote(quote, book.language_of(cite.file), book.english(quote)))
         meta = f"Rule <code>{e(rule.id)}</code> · "
         meta += f"source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:
