@@ -37,6 +37,12 @@ def register() -> dict[str, frozenset[str]]:
 def check(path: Path, data: dict[str, Any], line_of: LineOf) -> None:
     """Refuse alternatives that name no interpretation of every game of the fixture, repeat
     one reading, name a field the main expectation does not, or change nothing."""
+    if data.get("alternatives") and data["level"] == "implementation-defined":
+        raise FixtureError(
+            f"{path}: line {line_of(path, ['alternatives'])}: field alternatives: an"
+            " implementation-defined case exists to tell the readings apart, so it has no"
+            " alternatives (a case neutral to a reading is a must or should case)"
+        )
     seen: set[tuple[str, str]] = set()
     for i, alternative in enumerate(data.get("alternatives", ())):
         found = _problem(data, alternative, seen)
