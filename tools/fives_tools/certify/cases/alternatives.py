@@ -92,4 +92,8 @@ def of_level(
     show)."""
     if expect == main:
         return []
-    return [Alternative(alternative["interpretation"], alternative["reading"], expect)]
+    return [
+        Alternative(
+            alternative["interpretation"], alternative["reading"], expect, alternative["worked"]
+        )
+    ]

@@ -33,6 +33,8 @@ class Alternative:
     reading: str
     #: the whole expectation of the case's level under that reading
     expect: dict[str, Any] = field(repr=False)
+    #: the arithmetic under that reading, for readers (the books); not compared
+    worked: str = field(default="", repr=False)
 
     @property
     def label(self) -> str:
