@@ -249,3 +249,12 @@ def test_the_alternatives_of_a_fixture_are_its_own_level(tmp_path: Path) -> None
         k: v for k, v in case.expect.items() if k != "events"
     }
     assert re.match(r"reads exact-61\.block-zero-event the other way: ", alternative.label)
+
+
+def test_the_protocols_example_is_the_fixtures_own() -> None:
+    """spec/protocol.md shows the alternatives of a fixture as they are written there."""
+    text = (ROOT / "spec" / "protocol.md").read_text("utf-8")
+    section = text[text.index("### Cases neutral to a reading") :]
+    snippet = section[section.index("```yaml\n") + 8 : section.index("```\n", 8)]
+    fixture = yaml.safe_load(BASE.read_text("utf-8"))
+    assert yaml.safe_load(snippet) == {"alternatives": fixture["alternatives"]}
