@@ -704,19 +704,27 @@ def _exact_61(**methods: Any) -> contextlib.AbstractContextManager[Any]:
     return mock.patch.dict(settlement.SETTLEMENTS, {"exact-61-differences": bent})
 
 
+def _block_events_then(
+    change: Callable[[Setup, list[settlement.Item], int], list[settlement.Item]],
+) -> contextlib.AbstractContextManager[Any]:
+    """The reference's Exact 61 block events, then ``change``d (given the table and the
+    leader)."""
+    original = settlement.exact_block
+
+    def block(setup: Setup, hands: Sequence[Sequence[Tile]], leader: int) -> list[settlement.Item]:
+        return change(setup, original(setup, hands, leader), leader)
+
+    return _exact_61(block=block)
+
+
 class ZeroPipHandSkippedInBlock(Bent):
     BENT_RULE = "settle.exact-61.block-differences"
     MISTAKE = "Exact 61: in a block a hand of 0 pips (say [0|0] alone) is taken for no hand"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = settlement.exact_block
-
-        def block(
-            setup: Setup, hands: Sequence[Sequence[Tile]], leader: int
-        ) -> list[settlement.Item]:
-            return [i for i in original(setup, hands, leader) if i.details["pips"]]
-
-        return [_exact_61(block=block)]
+        return [
+            _block_events_then(lambda setup, items, leader: [i for i in items if i.details["pips"]])
+        ]
 
 
 class BlockEventsInSeatOrder(Bent):
@@ -726,15 +734,12 @@ class BlockEventsInSeatOrder(Bent):
     )
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = settlement.exact_block
-
-        def block(
-            setup: Setup, hands: Sequence[Sequence[Tile]], leader: int
+        def in_seat_order(
+            setup: Setup, items: list[settlement.Item], leader: int
         ) -> list[settlement.Item]:
-            items = original(setup, hands, leader)
             return sorted(items, key=lambda i: (i.seat - leader) % setup.players)
 
-        return [_exact_61(block=block)]
+        return [_block_events_then(in_seat_order)]
 
 
 class BlockComparedWithLighterHands(Bent):
