@@ -18,8 +18,7 @@ from fives_tools.certify.adapters.interface import (
     AdapterInfo,
     AdapterRefused,
 )
-from fives_tools.certify.cases import Case
-from fives_tools.certify.cases.case import Alternative
+from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.text import clean
