@@ -338,7 +338,10 @@ def test_a_settlement_example_shows_its_numbers(
     for row, tiles in zip(hands[1:], case.request["hands"], strict=True):
         assert all(t in row[2] for t in tiles), (row, tiles)
     worked = [p.text for p in article.iter(f"{XHTML}pre")]
-    assert worked == [_worked(case.path)]
+    # the worked note, then that of each other reading the case accepts (with its events)
+    assert worked == [_worked(case.path), *(a.worked.rstrip("\n") for a in case.alternatives)]
+    for alternative in case.alternatives:
+        assert len(tables["Events under that reading"]) == 1 + len(alternative.expect["events"])
     if "events" not in case.expect:  # a target case: the outcome alone is expected
         assert "Settlement events (expected)" not in tables
         return

@@ -235,6 +235,12 @@ def cmd_cases(args: argparse.Namespace) -> int:
                 "interpretation": c.interpretation,
                 "request": c.request,
                 "expect": c.expect,
+                # the expectations under other readings the case is neutral to: a reply
+                # equal to one of them passes too (spec/protocol.md)
+                "alternatives": [
+                    {"interpretation": a.interpretation, "reading": a.reading, "expect": a.expect}
+                    for a in c.alternatives
+                ],
             }
             for c in cases
         ]

@@ -18,9 +18,9 @@ from fives_tools.certify.adapters.interface import (
     AdapterInfo,
     AdapterRefused,
 )
-from fives_tools.certify.cases import Case
+from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
-from fives_tools.certify.compare import Mismatch, compare
+from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.text import clean
 
 PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
@@ -39,6 +39,14 @@ class Result:
     #: of a game and level the implementation declares (else a skip the certificate
     #: reports in its coverage line only)
     declared: bool = True
+    #: the other reading the reply was held against (None: the case's main expectation):
+    #: the one it equals when it passes, the nearest when it fails (compare.held_against)
+    reading: Alternative | None = None
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        """The expectation the reply was held against."""
+        return self.reading.expect if self.reading is not None else self.case.expect
 
     @property
     def counts_against(self) -> bool:
@@ -131,7 +139,11 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     In the pips form a case whose point the form cannot decide (a rejected play illegal
     only for its place) is a skip with the reason, unless the play was refused and a fact
     of the layout it left unchanged fails."""
-    expect, undecided = forms.expectation(case) if places == forms.PIPS else (case.expect, None)
+    expects = case.expectations
+    undecided = None
+    if places == forms.PIPS:
+        projected = [forms.expectation(case, e) for e in expects]
+        expects, undecided = [e for e, _ in projected], projected[0][1]
     try:
         reply = adapter.run(dict(case.request), case.id)
     except AdapterError as exc:
@@ -144,10 +156,12 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     if undecided and "error" in case.expect and not reply.get("error"):
         # it took the play, as the form allows: its facts are of another layout
         return Result(case, SKIP, message=undecided, reply=reply)
-    mismatches = compare(expect, reply, places)
+    which, mismatches = held_against(expects, reply, places)
+    reading = case.alternatives[which - 1] if which else None
     if undecided and not mismatches:
-        return Result(case, SKIP, message=undecided, reply=reply)
-    return Result(case, FAIL if mismatches else PASS, mismatches, undecided or "", reply)
+        return Result(case, SKIP, message=undecided, reply=reply, reading=reading)
+    status = FAIL if mismatches else PASS
+    return Result(case, status, mismatches, undecided or "", reply, reading=reading)
 
 
 def run_cases(

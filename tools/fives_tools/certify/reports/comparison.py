@@ -30,6 +30,8 @@ from fives_tools.certify.reports.console import (
     table,
     verdict,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
 from fives_tools.text import clean, code_block, markdown
@@ -230,6 +232,11 @@ def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str
             for rule_id, row in rows.items():
                 cols = " | ".join(_md_cell(e, c) for e, c in zip(entries, row, strict=True))
                 lines.append(f"| [`{rule_id}`]({rule_link(book, game, rule_id)}) | {cols} |")
+    for entry in entries:
+        readings = reading_lines(entry.run.declared)
+        if readings:
+            lines += ["", f"## {READINGS_HEADING}: {_md(entry.label)}", ""]
+            lines += [f"- {_md(line)}" for line in readings]
     failing = [e for e in entries if bad_results(e.run)]
     if failing:
         lines += ["", "## Failures"]

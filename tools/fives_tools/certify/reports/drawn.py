@@ -50,7 +50,7 @@ def answers(result: Result) -> str:
     reply = result.reply or {}
     differ = {m.field for m in result.mismatches}  # by the suite's own equivalence rules
     rows = []
-    for key, expected in result.case.expect.items():
+    for key, expected in result.expect.items():
         mark = ' class="differs"' if key in differ else ""
         cells = (key, _shown(expected), _shown(reply[key]) if key in reply else "(none)")
         rows.append(f"<tr{mark}>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")

@@ -32,6 +32,8 @@ from fives_tools.certify.reports.console import (
     undecided_lines,
     verdict,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import reading_lines, readings_json
 from fives_tools.certify.reports.refusals import refusal_line, refusals_json
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
@@ -96,6 +98,9 @@ def _case_json(r: Result) -> dict[str, Any]:
         "mismatches": [
             {"field": m.field, "expected": m.expected, "got": m.got} for m in r.mismatches
         ],
+        "reading": None
+        if r.reading is None
+        else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
     }
 
 
@@ -115,6 +120,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "cases": [_case_json(r) for r in run.results],
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
+        "readings": readings_json(run.declared),
     }
 
 
@@ -278,6 +284,9 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
     if run.undecided:
         lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
         lines += [f"- {_md(line)}" for line in undecided_lines(run)]
+    readings = reading_lines(run.declared)
+    if readings:
+        lines += ["", f"## {READINGS_HEADING}", "", *(f"- {_md(line)}" for line in readings)]
     fixed = now_passing_lines(run)
     if fixed:
         lines += ["", "## Known failures now passing", "", fixed[0], ""]

@@ -40,6 +40,8 @@ from fives_tools.certify.reports.console import (
     status_line,
     undecided_lines,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.text import clean
@@ -262,6 +264,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
         f"<p>{LEGEND}</p>",
         *_contents(entries),
         *_tables(entries, book),
+        *(line for entry in entries for line in _readings(entry, labelled=True)),
         *_failures(entries),
     ]
     return _page(title, body)
@@ -298,7 +301,20 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         *_summary([entry]),
         f"<p>{LEGEND}</p>",
         *_grid(entry, book),
+        *_readings(entry),
         *_failures([entry], pictured=True),
         *(undecided if run.undecided else []),
     ]
     return _page(title, body)
+
+
+def _readings(entry: Entry, labelled: bool = False) -> list[str]:
+    """The other readings the replies showed (:mod:`.readings`), if any; ``labelled`` (a
+    comparison's) names the implementation."""
+    lines = reading_lines(entry.run.declared)
+    if not lines:
+        return []
+    head = READINGS_HEADING + (f": {entry.label}" if labelled else "")
+    items = "".join(f"<li>{e(line)}</li>" for line in lines)
+    anchor = "readings" + (f"-{label_slug(entry.label)}" if labelled else "")
+    return [f'<h2 id="{e(anchor)}">{e(head)}</h2>', f"<ul>{items}</ul>"]

@@ -19,7 +19,9 @@ checked 29 of 574 cases (5%)``, so that a certificate over a few levels of one g
 reads like a verdict on every game.
 Cases below ``must`` (``implementation-defined`` ones read a documented interpretation)
 that differ are listed among the reasons (``CERTIFIED: 2 implementation-defined cases
-answered otherwise``) without withholding the certificate.
+answered otherwise``) without withholding the certificate; so are cases that passed
+under another reading of an interpretation they are neutral to (``CERTIFIED: 7 cases
+passed under another reading``; which readings, :mod:`.readings`).
 """
 
 from __future__ import annotations
@@ -140,6 +142,9 @@ def decide(run: Run) -> Verdict:
         reasons.append(_plural(len(known), "known failure"))
     for requirement, n in Counter(r.case.level for r in other).items():
         reasons.append(_plural(n, f"{requirement} case") + " answered otherwise")
+    readings = sum(r.status == PASS and r.reading is not None for r in run.results)
+    if readings:  # they pass; the verdict says they passed under another reading
+        reasons.append(_plural(readings, "case") + " passed under another reading")
     if not passed:
         reasons.append("no case passed")
     if left_out:
