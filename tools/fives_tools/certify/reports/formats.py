@@ -8,7 +8,6 @@ as much as the console. The JSON report follows ``spec/schemas/report.schema.jso
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -115,6 +114,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "cases": [_case_json(r) for r in run.results],
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
+        **({"interrupted": run.interruption} if run.interrupted else {}),
     }
 
 
@@ -323,6 +323,6 @@ def write_badges(run: Run, folder: Path) -> list[Path]:
     paths = []
     for game in games_of(run):
         path = folder / f"{game}.json"
-        write_file(path, json.dumps(badge(run, game)) + "\n")
+        files.write_json(path, badge(run, game), compact=True)
         paths.append(path)
     return paths
