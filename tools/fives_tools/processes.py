@@ -154,8 +154,10 @@ def end(proc: subprocess.Popen[bytes]) -> None:
     """End the program :func:`start` started as ``proc`` and everything it started, then
     reap it (not before: until it is reaped its pid cannot be reused by a stranger)."""
     with _lock:
-        _, token = _LIVE.pop(proc.pid, (proc, None))
+        _, token = _LIVE.get(proc.pid, (proc, None))
     end_tree(proc.pid, token)
+    with _lock:  # forgotten only once ended: a signal during the end finds it still listed
+        _LIVE.pop(proc.pid, None)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
 
@@ -178,7 +180,15 @@ _previous: dict[int, Any] = {}
 _users = 0
 
 
+def _ignore_signals() -> None:
+    """A second signal while the first ends everything would cut that short: ignored."""
+    for signum in SIGNALS:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signum, signal.SIG_IGN)
+
+
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    _ignore_signals()  # until interruptible() puts the previous handlers back
     end_all()
     raise Interrupted(signal.Signals(signum).name)
 
@@ -227,6 +237,7 @@ def _watch_parent(parent: int) -> None:
 
 
 def _end_worker(signum: int, frame: FrameType | None) -> None:
+    _ignore_signals()  # the main process and ``timeout`` may both send SIGTERM
     end_all()
     os._exit(128 + signum)
 
