@@ -149,3 +149,18 @@ def test_timeout_leaves_no_worker_and_no_adapter(
     assert main.returncode == 124, err  # timeout's own status: it had to end the command
     assert "interrupted by SIGTERM" in err and "Traceback" not in err
     assert _left_running(seen, tmp_path) == []
+
+
+def test_a_worker_ended_on_its_own_ends_the_run_as_interrupted(
+    tmp_path: Path, seen: list[psutil.Process]
+) -> None:
+    """SIGTERM to one worker (not to the main process): the others and every adapter are
+    ended, and the run says it was interrupted instead of a BrokenProcessPool traceback."""
+    main = _fuzz(tmp_path)
+    seen.extend(_everything_once_up(main, tmp_path))
+    workers = [p for p in psutil.Process(main.pid).children() if "spawn_main" in str(p.cmdline())]
+    workers[0].terminate()
+    _, err = main.communicate(timeout=GONE_S)
+    assert main.returncode == 2, err
+    assert "interrupted by the end of a worker process" in err and "Traceback" not in err
+    assert _left_running(seen, tmp_path) == []

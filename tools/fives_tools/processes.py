@@ -39,6 +39,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
 from typing import Any
 
@@ -285,6 +286,9 @@ def workers(jobs: int) -> Iterator[ProcessPoolExecutor]:
         _POOLS.append(pool)
     try:
         yield pool
+    except BrokenProcessPool:  # a worker was signalled or killed on its own: end the rest
+        _end_workers(pool)
+        raise Interrupted("the end of a worker process") from None
     except BaseException:
         _end_workers(pool)
         raise
