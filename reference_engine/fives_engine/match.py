@@ -56,6 +56,7 @@ class MatchState:
         """
         if ruleset.target_check not in END_RULES:
             raise RulesetError(f"{ruleset.name}: unknown target_check {ruleset.target_check!r}")
+        setup.check_for(ruleset)
         self.ruleset = ruleset
         self.setup = setup
         self.scores = [0] * setup.sides if scores is None else list(scores)

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from fives_tools import processes
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters.interface import (
     Adapter,
@@ -69,6 +70,18 @@ class Run:
     #: the Markdown and HTML reports give the date and duration (off for committed reports,
     #: which a second run must leave unchanged)
     timestamps: bool = True
+    #: the signal that stopped the run before its end (``SIGTERM``), else empty: the
+    #: results are those of the cases before it, and the verdict is no verdict
+    interrupted: str = ""
+    selected: int = 0  # how many cases the run was to go through
+
+    @property
+    def interruption(self) -> dict[str, Any] | None:
+        """What the JSON report says of an interrupted run (None for a whole run)."""
+        if not self.interrupted:
+            return None
+        ran = len(self.results)
+        return {"signal": self.interrupted, "cases_run": ran, "cases_selected": self.selected}
 
     @property
     def declared(self) -> list[Result]:
@@ -173,7 +186,9 @@ def run_cases(
     """Start the adapter, run every case (skipping what it does not declare), stop it.
 
     An implementation that fails before it is ready raises :class:`AdapterRefused`: the run
-    could not happen, which is not the same as a run that found failures."""
+    could not happen, which is not the same as a run that found failures. A Ctrl-C or a
+    signal (:class:`processes.Interrupted`) is raised on, carrying the partial run, marked
+    interrupted, as its ``run``: the case it stopped is nobody's failure."""
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     try:
@@ -193,9 +208,16 @@ def run_cases(
             results.append(result)
             if progress is not None:
                 progress(i, len(cases), result)
+    except KeyboardInterrupt as exc:
+        run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+        run.interrupted, run.selected = processes.signal_name(exc), len(cases)
+        apply_known_failures(run, known_failures)
+        exc.run = run  # type: ignore[attr-defined]
+        raise
     finally:
         adapter.stop()
     run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+    run.selected = len(cases)
     apply_known_failures(run, known_failures)
     return run
 

@@ -8,7 +8,6 @@ as much as the console. The JSON report follows ``spec/schemas/report.schema.jso
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -121,6 +120,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),
+        **({"interrupted": run.interruption} if run.interrupted else {}),
     }
 
 
@@ -332,6 +332,6 @@ def write_badges(run: Run, folder: Path) -> list[Path]:
     paths = []
     for game in games_of(run):
         path = folder / f"{game}.json"
-        write_file(path, json.dumps(badge(run, game)) + "\n")
+        files.write_json(path, badge(run, game), compact=True)
         paths.append(path)
     return paths

@@ -9,7 +9,9 @@ levels ran and no ``must`` case failed or errored. Anything less says why:
   ``--require-certificate``);
 * ``PARTIAL: 66 of 386 declared cases ran`` — the filters left out declared cases, and
   every case that ran passed (exit 0, or 1 with ``--require-certificate``);
-* ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1).
+* ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1);
+* ``INTERRUPTED: by SIGTERM after 12 of 386 cases`` — a signal stopped the run: no verdict
+  on the implementation (exit 2).
 
 Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
 
@@ -38,6 +40,7 @@ CERTIFIED = "certified"
 PARTIAL = "partial"
 KNOWN_FAILURES = "known-failures"
 NOT_CERTIFIED = "not-certified"
+INTERRUPTED = "interrupted"  # a signal stopped the run: no verdict on the implementation
 
 #: The word each kind of verdict is printed as.
 HEADLINE = {
@@ -45,6 +48,7 @@ HEADLINE = {
     PARTIAL: "PARTIAL",
     KNOWN_FAILURES: "NOT CERTIFIED",
     NOT_CERTIFIED: "NOT CERTIFIED",
+    INTERRUPTED: "INTERRUPTED",
 }
 
 #: Exit statuses of ``fives certify``.
@@ -99,6 +103,8 @@ class Verdict:
         """0 certified; 1 not certified. A clean partial run and a run whose every failure
         is a listed known failure exit 0 unless a certificate is required: the filters and
         the list are the user's own choices, and the verdict text still says what it is."""
+        if self.kind == INTERRUPTED:
+            return EXIT_CANNOT_RUN
         if self.kind == CERTIFIED:
             return EXIT_CERTIFIED
         if self.kind in (PARTIAL, KNOWN_FAILURES) and not require_certificate:
@@ -125,6 +131,9 @@ def _by_game_and_level(cases: list[Case]) -> dict[str, dict[str, int]]:
 
 def decide(run: Run) -> Verdict:
     """The verdict of ``run``: see the module documentation."""
+    if run.interrupted:
+        reason = f"by {run.interrupted} after {len(run.results)} of {run.selected} cases"
+        return Verdict(INTERRUPTED, (reason,), {}, coverage(run))
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     against = [r for r in bad if r.counts_against]
     known = [r for r in bad if r.known]
