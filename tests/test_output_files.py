@@ -44,8 +44,8 @@ def _built_once(monkeypatch: pytest.MonkeyPatch, built: tuple[list[Case], list[B
     """The cases are read and the books built once: these tests are about writing."""
     cases, books = built
     monkeypatch.setattr("fives_tools.cli.load_cases", lambda: cases)
-    monkeypatch.setattr("fives_tools.compare_cli.load_cases", lambda: cases)
-    monkeypatch.setattr("fives_tools.render.commands.build_books", lambda games=None, **_: books)
+    monkeypatch.setattr("fives_tools.cli.compare.load_cases", lambda: cases)
+    monkeypatch.setattr("fives_tools.cli.render.build_books", lambda games=None, **_: books)
 
 
 def _fives(output: str, target: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

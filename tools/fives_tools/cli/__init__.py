@@ -21,18 +21,18 @@ from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import Case, FixtureError, coverage, levels, load_cases, tables
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
-from fives_tools.certify.fuzz.cli import add_fuzz_commands
-from fives_tools.certify.observe.cli import add_audit_command
+from fives_tools.cli.fuzz import add_fuzz_commands
+from fives_tools.cli.audit import add_audit_command
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import EXIT_CANNOT_RUN, decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
-from fives_tools.compare_cli import add_compare_command, book_prefix
+from fives_tools.cli.compare import add_compare_command, book_prefix
 from fives_tools.progress import bar, on_terminal
-from fives_tools.records_cli import add_record_commands
-from fives_tools.render.commands import add_render_commands
+from fives_tools.cli.records import add_record_commands
+from fives_tools.cli.render import add_render_commands
 from fives_tools.text import console_safe
 
 EXIT_STATUSES = """exit status:
@@ -443,6 +443,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     return code
 
-
-if __name__ == "__main__":
-    sys.exit(main())
