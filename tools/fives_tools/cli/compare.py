@@ -4,102 +4,87 @@ rules by implementation per game and level (:mod:`fives_tools.certify.reports.co
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 from fives_tools import files, options
 from fives_tools.certify.adapters.interface import AdapterRefused
-from fives_tools.certify.adapters.program import SubprocessAdapter
-from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.cases.selection import Filters, split, unknown_names
-from fives_tools.certify.reports.comparison import BOOK, Entry, to_json, to_markdown
+from fives_tools.certify.cases.selection import split
+from fives_tools.certify.reports.comparison import Entry, to_json, to_markdown
 from fives_tools.certify.reports.console import counts_text
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
-from fives_tools.certify.runner import run_cases
+from fives_tools.certify.runner import Run, run_cases
+from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter
+from fives_tools.options import Implementation
 from fives_tools.progress import bar
+from fives_tools.rule_links import BOOK
 
 #: The name the reference engine is shown under.
 REFERENCE = "reference"
 
 
-def named_command(text: str) -> tuple[str, str]:
-    """argparse type: ``NAME=COMMAND``, both non-empty (the name heads the report's column)."""
-    name, sep, command = text.partition("=")
-    if not sep or not name.strip() or not command.strip():
-        raise argparse.ArgumentTypeError(
-            f"expected NAME=COMMAND, e.g. node='node adapter.js', got {text!r}"
-        )
-    return name.strip(), options.command(command)
-
-
-def book_prefix(text: str) -> str:
-    """argparse type: where the rule books are, as a folder or URL the links start with."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("empty: give the rule books' folder or URL")
-    return text if text.endswith("/") else text + "/"
-
-
-class CompareError(Exception):
-    """The comparison cannot run as asked; printed on one line, exit 2."""
-
-
-def entries_to_run(args: argparse.Namespace) -> list[tuple[str, list[str] | str, str]]:
-    """(name, command, re-run prefix) of every implementation, the reference engine first
-    unless ``--no-reference``; a name given twice is a usage error."""
-    chosen: list[tuple[str, list[str] | str, str]] = []
+def entries_to_run(args: argparse.Namespace) -> list[Implementation | None]:
+    """Every implementation, the reference engine (None) first unless ``--no-reference``;
+    a name given twice is a usage error."""
+    chosen: list[Implementation | None] = list(args.implementations)
     if not args.no_reference:
-        chosen.append((REFERENCE, REFERENCE_COMMAND, "fives certify"))
-    for name, command in args.adapter:
-        chosen.append((name, command, f"fives certify --adapter {shlex.quote(command)}"))
-    names = [name for name, _, _ in chosen]
+        chosen.insert(0, None)
+    names = [name for name in map(_name, chosen) if name is not None]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise CompareError(f"--adapter: the name {twice[0]!r} is given twice; name each once")
+        raise UsageError(f"the name {twice[0]!r} is given twice; name each once")
     if not chosen:
-        raise CompareError("nothing to compare: give --adapter NAME=COMMAND or keep the reference")
+        raise UsageError("nothing to compare: give --adapter or --python, or keep the reference")
     return chosen
+
+
+def _name(impl: Implementation | None) -> str | None:
+    return REFERENCE if impl is None else impl.name
+
+
+def _label(impl: Implementation | None, run: Run, taken: list[str]) -> str:
+    """The name given, else the one the implementation says in its hello; numbered when
+    another column already has it, so each column (and its anchors) is its own."""
+    first = _name(impl) or run.adapter.name
+    label, number = first, 2
+    while label in taken:
+        label, number = f"{first} #{number}", number + 1
+    return label
 
 
 def run_all(args: argparse.Namespace) -> list[Entry]:
     """Run the selected cases against every implementation, in the order given."""
-    filters = Filters.of(args.game, args.rule, args.level, args.case)
-    problems = unknown_names(filters)
-    if problems:
-        raise CompareError("; ".join(problems))
+    filters = filters_of(args)
     chosen = entries_to_run(args)
     cases, left_out = split(load_cases(), filters)
     if not cases:
-        raise CompareError("no case matches the filters")
-    entries = []
-    for name, command, rerun in chosen:
-        adapter = SubprocessAdapter(
-            command, timeout=args.timeout, start_timeout=args.startup_timeout
-        )
+        raise UsageError("no case matches the filters")
+    entries: list[Entry] = []
+    for impl in chosen:
+        shown = _name(impl) or (impl.target if impl else REFERENCE)
+        adapter = make_adapter(impl, args.timeout, args.startup_timeout)
+        rerun = "fives certify" + ("" if impl is None else f" {impl.option()}")
         try:
-            with bar(f"compare: {name}", len(cases)) as step:
+            with bar(f"compare: {shown}", len(cases)) as step:
                 run = run_cases(adapter, cases, lambda i, n, result: step())
         except AdapterRefused as exc:
-            raise CompareError(f"cannot compare {name}: {exc}") from None
+            raise CannotRun(f"cannot compare {shown}: {exc}") from None
         run.filters, run.left_out, run.command = filters, left_out, rerun
         run.timestamps = not args.no_timestamps
-        entries.append(Entry(name, run, rerun))
+        label = _label(impl, run, [entry.label for entry in entries])
+        entries.append(Entry(label, run, rerun))
         if not args.quiet:
-            print(f"{name}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
+            print(f"{label}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
     return entries
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
     files.check_outputs(outputs)
-    try:
-        entries = run_all(args)
-    except CompareError as exc:
-        print(f"fives compare: {exc}", file=sys.stderr)
-        return 2
+    entries = run_all(args)
     if args.markdown:
         files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
     if args.html:
@@ -115,9 +100,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_compare_command(sub: Any, filters: Any, timeouts: Any) -> None:
-    """The ``compare`` subcommand; ``filters`` adds ``--game/--rule/--level/--case`` and
-    ``timeouts`` ``--timeout/--startup-timeout``, as ``fives certify`` has them."""
+def add_compare_command(sub: Any) -> None:
+    """Declare ``fives compare`` on the ``fives`` subcommands."""
     compare = sub.add_parser(
         "compare",
         help="run the suite against several implementations and write one report",
@@ -128,31 +112,29 @@ def add_compare_command(sub: Any, filters: Any, timeouts: Any) -> None:
         " the reports are written, whatever the verdicts; 2 when an implementation cannot"
         " run or a report cannot be written.",
     )
-    compare.add_argument(
-        "--adapter",
-        metavar="NAME=COMMAND",
-        type=named_command,
-        action="append",
-        default=[],
-        help="an implementation speaking the NDJSON protocol, shown as NAME (repeatable)",
+    options.add_implementation(
+        compare,
+        adapter="an implementation speaking the NDJSON protocol, shown as NAME (by default"
+        " the name it gives in its hello)",
+        python="a Python adapter object or entry point name, shown as NAME",
+        many=True,
     )
     compare.add_argument(
         "--no-reference", action="store_true", help="leave the reference engine out"
     )
-    filters(compare)
-    timeouts(compare)
-    compare.add_argument("--markdown", metavar="FILE", help="write the Markdown report")
-    compare.add_argument("--html", metavar="FILE", help="write the HTML report")
-    compare.add_argument(
-        "--json",
-        metavar="FILE",
-        help="write each implementation's JSON report (spec/schemas/report.schema.json)"
+    options.add_filters(compare)
+    options.add_timeouts(compare)
+    options.add_outputs(
+        compare,
+        markdown="write the Markdown report",
+        html="write the HTML report",
+        json="write each implementation's JSON report (spec/schemas/report.schema.json)"
         " under its name",
     )
     compare.add_argument(
         "--book",
         metavar="PREFIX",
-        type=book_prefix,
+        type=options.book_prefix,
         default=BOOK,
         help=f"the rule books' folder or URL, as the links start (default {BOOK}:"
         " `fives docs --out` beside the reports)",
