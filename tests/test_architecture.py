@@ -12,12 +12,6 @@ import pytest
 
 ROOTS = ("fives_tools", "fives_openspiel", "fives_engine", "fives_fast")
 
-#: Imports that close a circle on purpose, each deferred into the one function that needs
-#: it: a notebook asks the engine for a picture, and the books' renderer draws it
-#: (fives_engine.display says why; tests/test_notebook.py checks that importing the
-#: engine loads nothing of fives_tools).
-SANCTIONED = {("fives_engine.display", "fives_tools.render.notebook")}
-
 
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
@@ -63,7 +57,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             for alias in node.names:
                 target = f"{base}.{alias.name}"
                 out.add(target if target in modules else base)
-    return {m for m in out if m in modules and m != name and (name, m) not in SANCTIONED}
+    return {m for m in out if m in modules and m != name}
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -92,6 +86,39 @@ def test_no_module_imports_itself_back() -> None:
     modules = _modules()
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_engine_imports_nothing_of_the_tools() -> None:
+    """Not even deferred: the engine's pictures come through an entry point
+    (fives_engine.display), so the engine is a package of its own."""
+    modules = _modules()
+    for name, path in modules.items():
+        if name.startswith("fives_engine"):
+            tools = {m for m in _imports(name, path, modules) if not m.startswith("fives_engine")}
+            assert not tools, f"{name} imports {sorted(tools)}"
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def test_the_reports_link_rules_without_the_book_builder() -> None:
+    """The certificate and comparison link to the rule books through the rule anchors
+    (fives_tools.rule_links), never by importing the books' own builder; and ``render``
+    draws pictures, it builds no book."""
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    for name in modules:
+        if name.startswith(("fives_tools.certify.", "fives_tools.render")):
+            books = sorted(m for m in _reached(graph, name) if m.startswith("fives_tools.book"))
+            assert not books, f"{name} reaches {books}"
 
 
 def test_the_cycle_finder_finds_a_circle() -> None:

@@ -138,8 +138,8 @@ def test_cases_of_a_misspelt_game_suggest_the_valid_names(
     assert main(["cases", "--game", "five-upp"]) == 2
     err = capsys.readouterr().err
     assert err == (
-        "fives: unknown game 'five-upp'; did you mean five-up?"
-        " (the games: five-up, exact-61, all-fives)\n"
+        "fives cases: unknown game 'five-upp'; did you mean five-up?"
+        " (the games: five-up, exact-61, all-fives) (see fives cases --help)\n"
     )
 
 

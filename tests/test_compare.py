@@ -237,9 +237,10 @@ def test_the_pages_lay_out_in_a_real_browser(entries: list[Entry], tmp_path: Pat
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["--adapter", "no-name-given"], "expected NAME=COMMAND"),
-        (["--adapter", "=python x.py"], "expected NAME=COMMAND"),
-        (["--adapter", "x= "], "expected NAME=COMMAND"),
+        (["--no-reference", "--adapter", "/nonexistent/x"], "cannot compare /nonexistent/x"),
+        (["--adapter", "=python x.py"], "the name before '=' is empty"),
+        (["--adapter", "x= "], "x= names nothing"),
+        (["--adapter", "x='unbalanced"], "no closing quotation"),
         (["--book", " "], "rule books"),
         (["--timeout", "nan"], "finite number of seconds"),
         (["--level", "play-scores"], "play-score"),

@@ -230,7 +230,7 @@ def test_certify_refuses_an_adapter_that_does_not_start_in_one_line(
     case = "five-up/layout/diagram-1-2*"
     assert main(["certify", "-q", "--adapter", command, "--case", case]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("fives: cannot certify this implementation: it did not start")
+    assert err.startswith("fives certify: cannot certify this implementation: it did not start")
     assert "byte-order mark" in err and "\n" not in err
 
 

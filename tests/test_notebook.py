@@ -5,6 +5,7 @@ They need Graphviz's ``neato``, as the other drawing tests do.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,13 +14,39 @@ from pathlib import Path
 
 import pytest
 
-from fives_engine import HandState, Layout, MatchState, Ruleset, Score, Setup, find_game
+from fives_engine import HandState, Layout, MatchState, Ruleset, Score, Setup, display, find_game
 from fives_tools.certify.cases import load_cases
 from fives_tools.cli import main
 from fives_tools.render import draw
 from fives_tools.render.inputs import example_id, from_case
+from fives_tools.render.notebook import svg_of  # registers the drawer in this process
 
 SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+#: The picture drawer pyproject.toml declares for the engine to find (tests/test_packaging.py
+#: checks the declaration).
+DRAWER = {"fives_tools": "fives_tools.render.notebook:svg_of"}
+
+
+def _fresh_python(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a new interpreter that sees :data:`DRAWER` as an installed entry
+    point (a distribution's metadata on its path, as pip writes it)."""
+    meta = tmp_path / "site" / "fives_pictures-0.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: fives-pictures\nVersion: 0\n")
+    points = "".join(f"{name} = {target}\n" for name, target in DRAWER.items())
+    (meta / "entry_points.txt").write_text(f"[{display.GROUP}]\n{points}", "utf-8")
+    path = os.pathsep.join(p for p in (str(meta.parent), os.environ.get("PYTHONPATH")) if p)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": path},
+    )
 
 
 def _played(game: str, players: int, seed: int, actions: int) -> MatchState:
@@ -152,7 +179,9 @@ def test_a_match_waiting_for_its_first_deal_shows_its_score() -> None:
     assert "seat 1: 35 raw (7 display)" in lines and lines[-1] == "hand 1 waits for its deal"
 
 
-def test_the_engine_imports_without_the_renderer_and_says_what_drawing_needs() -> None:
+def test_the_engine_imports_without_the_renderer_and_says_what_drawing_needs(
+    tmp_path: Path,
+) -> None:
     """The engine never imports fives_tools on import; a picture without it is one clear error."""
     code = (
         "import sys\n"
@@ -165,29 +194,61 @@ def test_the_engine_imports_without_the_renderer_and_says_what_drawing_needs() -
         "except ImportError as exc:\n"
         "    print(exc)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
-    )
+    done = _fresh_python(code, tmp_path)
     assert done.returncode == 0, done.stderr
     message = done.stdout.strip()
-    assert message.startswith("drawing a Layout needs the renderer fives_tools.render.notebook")
-    assert "install the fives-conformance package, and Graphviz" in message
+    assert message.startswith(
+        "drawing a Layout needs a picture drawer (entry point group fives_engine.pictures)"
+    )
+    assert "fives_tools.render.notebook:svg_of" in message  # the drawer that would not load
+    assert message.endswith("install the fives-conformance package, and Graphviz")
+
+
+def test_the_engine_finds_the_declared_drawer_through_its_entry_point(tmp_path: Path) -> None:
+    """Importing the engine alone, a picture loads the drawer pyproject.toml declares."""
+    code = (
+        "import sys\n"
+        "import fives_engine\n"
+        "layout = fives_engine.Layout.from_plays(['[1|4]'])\n"
+        "assert 'fives_tools' not in sys.modules\n"
+        "print('<svg' in layout._repr_svg_(), 'fives_tools.render.notebook' in sys.modules)\n"
+    )
+    done = _fresh_python(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
+
+
+def test_the_last_drawer_registered_draws() -> None:
+    layout = Layout.from_plays(["[1|4]"])
+    try:
+        display.register(lambda subject: f"<svg>{type(subject).__name__}</svg>")
+        assert layout._repr_svg_() == "<svg>Layout</svg>"
+    finally:
+        display.register(svg_of)
+    assert layout._repr_svg_() == svg_of(layout)
 
 
 def test_only_the_three_states_have_pictures() -> None:
-    from fives_tools.render.notebook import svg_of
-
     with pytest.raises(TypeError, match="no picture of a Setup"):
         svg_of(Setup.of(find_game("five-up"), 2))
 
 
-def test_the_readmes_notebook_snippet_runs_and_draws() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+def test_the_readmes_notebook_snippet_runs_and_draws(tmp_path: Path) -> None:
+    """In a fresh interpreter, as a notebook runs it: the snippet imports only the engine."""
+    readme = (ROOT / "README.md").read_text("utf-8")
     section = readme.split("### In a notebook", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     *body, last = [line for line in code.splitlines() if line.strip()]
-    names: dict[str, object] = {}
-    exec("\n".join(body), names)
-    shown = eval(last.split("#", 1)[0], names)  # the cell's last line is what Jupyter shows
-    assert isinstance(shown, MatchState)
-    assert _texts(ET.fromstring(shown._repr_svg_()))[0].startswith(shown.ruleset.title)
+    shown = last.split("#", 1)[0].strip()  # the cell's last line is what Jupyter shows
+    check = (
+        f"import xml.etree.ElementTree as ET\nshown = {shown}\n"
+        "assert isinstance(shown, MatchState)\n"
+        "root = ET.fromstring(shown._repr_svg_())\n"
+        "group = root.find('{http://www.w3.org/2000/svg}g')\n"
+        "texts = [''.join(t.itertext()) for t in group.iter('{http://www.w3.org/2000/svg}text')]\n"
+        "assert texts[0].startswith(shown.ruleset.title), texts\n"
+        "print('drawn')\n"
+    )
+    done = _fresh_python("\n".join(body) + "\n" + check, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "drawn"

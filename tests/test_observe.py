@@ -17,7 +17,7 @@ from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe.reference import observed_hand, observed_match
 from fives_tools.certify.observe.replay import prefix
-from fives_tools.records_cli import random_match
+from fives_tools.cli.records import random_match
 
 
 def failed(obs: Observation) -> list[tuple[str, str]]:

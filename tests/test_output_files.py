@@ -43,9 +43,9 @@ def built() -> tuple[list[Case], list[Book]]:
 def _built_once(monkeypatch: pytest.MonkeyPatch, built: tuple[list[Case], list[Book]]) -> None:
     """The cases are read and the books built once: these tests are about writing."""
     cases, books = built
-    monkeypatch.setattr("fives_tools.cli.load_cases", lambda: cases)
-    monkeypatch.setattr("fives_tools.compare_cli.load_cases", lambda: cases)
-    monkeypatch.setattr("fives_tools.render.commands.build_books", lambda games=None, **_: books)
+    for command in ("certify", "suite", "compare"):
+        monkeypatch.setattr(f"fives_tools.cli.{command}.load_cases", lambda: cases)
+    monkeypatch.setattr("fives_tools.cli.docs.build_books", lambda games=None, **_: books)
 
 
 def _fives(output: str, target: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

@@ -72,3 +72,20 @@ def test_every_file_of_every_package_is_in_the_wheel() -> None:
 
 def test_the_perft_positions_are_shipped() -> None:
     assert _shipped("perft/positions.perft", _setuptools()["package-data"]["fives_fixtures"])
+
+
+def test_the_engines_picture_drawer_is_declared_where_the_engine_looks() -> None:
+    """fives_engine.display finds its drawer through this entry point group (the engine
+    imports nothing of fives_tools): the one declared is the notebook module's."""
+    import importlib
+
+    from fives_engine import display
+    from fives_tools.render.notebook import svg_of
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    declared = data["project"]["entry-points"][display.GROUP]
+    loaded = []
+    for target in declared.values():
+        module, _, attr = target.partition(":")
+        loaded.append(getattr(importlib.import_module(module), attr))
+    assert loaded == [svg_of]

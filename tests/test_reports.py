@@ -180,8 +180,9 @@ def test_a_misspelt_known_failure_is_refused_with_the_closest_case(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert (
-        f"fives: {known}: known-failures entry 'five-up/layout/diagram-1-4#conections' matches"
-        " no case; did you mean five-up/layout/diagram-1-4#connections"
+        f"fives certify: {known}: known-failures entry"
+        " 'five-up/layout/diagram-1-4#conections' matches no case;"
+        " did you mean five-up/layout/diagram-1-4#connections"
     ) in err
 
 

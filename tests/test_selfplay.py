@@ -21,7 +21,7 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter, handle
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.records_cli import random_match
+from fives_tools.cli.records import random_match
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVING = ROOT / "tests" / "misbehaving" / "adapter.py"

@@ -224,4 +224,4 @@ def test_an_adapter_that_dies_before_ready_gives_no_traceback() -> None:
         check=False,
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("fives: cannot certify this implementation:")
+    assert proc.stderr.startswith("fives certify: cannot certify this implementation:")

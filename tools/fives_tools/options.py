@@ -1,6 +1,8 @@
 """Command-line values checked where they are read: a usage error, never a quiet default.
 
-Shared by ``fives certify`` and the pytest plugin.
+The one declaration of the options the commands share (how to name an implementation,
+the filters, the timeouts) and of the types of their values (seconds, counts, jobs,
+paths); shared by every ``fives`` subcommand and the pytest plugin.
 """
 
 from __future__ import annotations
@@ -8,7 +10,13 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fives_tools.certify.cases import levels
 
 
 def check_seconds(value: float, what: str = "timeout") -> float:
@@ -69,6 +77,21 @@ def jobs(text: str) -> int:
     return value
 
 
+def path(text: str) -> str:
+    """argparse type: a file or folder path; an empty one (an unset variable) is refused
+    rather than read as "no such output"."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty: give a file or folder path")
+    return text
+
+
+def book_prefix(text: str) -> str:
+    """argparse type: where the rule books are, as a folder or URL the links start with."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty: give the rule books' folder or URL")
+    return text if text.endswith("/") else text + "/"
+
+
 def index(text: str) -> int:
     """argparse type: a whole number from 0 (a request's index in a campaign)."""
     try:
@@ -90,13 +113,130 @@ def add_no_timestamps(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: What may name an implementation in ``NAME=CMD``: no space, ``/`` or ``=``, so that a
+#: command such as ``./adapter --x=1`` is never mistaken for a name.
+_NAME = re.compile(r"[\w.+-]+")
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """An implementation as the command line names it: a program (``--adapter``) or a
+    Python adapter (``--python``), with the name a report shows it under, if given."""
+
+    kind: str  # "adapter" or "python"
+    target: str  # the command, or MODULE:ATTR
+    name: str | None = None
+
+    def option(self) -> str:
+        """The option that names it again (without its name: a re-run needs none)."""
+        return f"--{self.kind} {shlex.quote(self.target)}"
+
+
+def implementation(kind: str, text: str) -> Implementation:
+    """``[NAME=]CMD`` or ``[NAME=]MODULE:ATTR`` read as an :class:`Implementation`."""
+    name, sep, rest = text.partition("=")
+    if sep and not name.strip():
+        raise argparse.ArgumentTypeError(f"the name before '=' is empty in {text!r}")
+    if sep and _NAME.fullmatch(name):
+        if not rest.strip():
+            raise argparse.ArgumentTypeError(f"{name}= names nothing: give {name}=CMD")
+        return Implementation(kind, command(rest), name)
+    return Implementation(kind, command(text))
+
+
+class _Named(argparse.Action):
+    """Reads ``[NAME=]TARGET``: one implementation sets ``adapter``/``python`` to the target
+    and ``name`` to the name; with ``many``, each one is appended to ``implementations``."""
+
+    def __init__(self, *args: Any, many: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.many = many
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        try:
+            chosen = implementation(self.dest, str(values))
+        except argparse.ArgumentTypeError as exc:
+            raise argparse.ArgumentError(self, str(exc)) from None
+        if self.many:
+            namespace.implementations = [*namespace.implementations, chosen]
+        else:
+            setattr(namespace, self.dest, chosen.target)
+            namespace.name = chosen.name
+
+
 def add_implementation(
-    parser: argparse.ArgumentParser, adapter: str, python: str
+    parser: argparse.ArgumentParser, adapter: str, python: str, *, many: bool = False
 ) -> argparse._MutuallyExclusiveGroup:
-    """``--adapter 'CMD ARGS'`` or ``--python MODULE:ATTR``, one or the other: how every
-    command names the implementation it talks to (``adapter`` and ``python`` are the help
-    texts). The group is returned for a command that offers one more way."""
-    how = parser.add_mutually_exclusive_group()
-    how.add_argument("--adapter", metavar="'CMD ARGS'", type=command, help=adapter)
-    how.add_argument("--python", metavar="MODULE:ATTR", type=command, help=python)
-    return how
+    """``--adapter [NAME=]'CMD ARGS'`` or ``--python [NAME=]MODULE:ATTR``: how every command
+    names the implementation it talks to, one or the other (``adapter`` and ``python`` are
+    the help texts), or with ``many`` as often as wanted, into ``args.implementations``.
+    NAME, optional everywhere, is what the reports show it as. The group is returned for a
+    command that offers one more way."""
+    if many:
+        parser.set_defaults(implementations=[])
+        how = parser.add_argument_group("implementations (repeatable)")
+    else:
+        parser.set_defaults(name=None)
+        how = parser.add_mutually_exclusive_group()
+    for kind, metavar, text in (
+        ("adapter", "[NAME=]'CMD ARGS'", adapter),
+        ("python", "[NAME=]MODULE:ATTR", python),
+    ):
+        how.add_argument(f"--{kind}", metavar=metavar, action=_Named, many=many, help=text)
+    return how  # type: ignore[return-value]  # an argument group only when many
+
+
+#: The outputs that are folders, not files.
+FOLDERS = frozenset({"badges", "prefixes", "save_candidates"})
+
+
+def add_outputs(parser: argparse.ArgumentParser, **helps: str) -> None:
+    """One ``--NAME FILE`` (or ``DIR``) option per keyword, its value the help text: every
+    file or folder a command writes is named this way and read by :func:`path`."""
+    for name, text in helps.items():
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            metavar="DIR" if name in FOLDERS else "FILE",
+            type=path,
+            help=text,
+        )
+
+
+def add_filters(parser: argparse.ArgumentParser) -> None:
+    """``--game/--rule/--level/--case``, of every command that runs the suite's cases."""
+    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
+    parser.add_argument(
+        "--rule", action="append", default=[], help="only cases checking this rule ID"
+    )
+    parser.add_argument(
+        "--level",
+        action="append",
+        default=[],
+        help="only cases of this capability level: " + ", ".join(levels.LEVELS),
+    )
+    parser.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only case IDs matching this glob, e.g. 'five-up/layout/*'",
+    )
+
+
+def add_timeouts(parser: argparse.ArgumentParser) -> None:
+    """``--timeout/--startup-timeout``, of every command that talks to an adapter."""
+    parser.add_argument(
+        "--timeout", type=seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=seconds,
+        default=20.0,
+        help="seconds for an adapter to start and send ready (default 20)",
+    )

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from fives_tools.certify.cases import Case
+from fives_tools.rule_links import rule_anchor
+
+__all__ = ["case_anchor", "interpretation_anchor", "rule_anchor", "value_text"]
 
 
 def value_text(value: Any) -> str:
@@ -19,10 +22,6 @@ def value_text(value: Any) -> str:
 def case_anchor(case: Case) -> str:
     """The HTML id of a case inside its game's book."""
     return "case-" + case.fixture_id.replace("/", "-")
-
-
-def rule_anchor(rule_id: str) -> str:
-    return f"rule-{rule_id}"
 
 
 def interpretation_anchor(interpretation_id: str) -> str:

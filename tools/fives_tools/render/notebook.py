@@ -1,9 +1,10 @@
 """The pictures a notebook shows for the engine's layout, hand and match states.
 
-``fives_engine`` asks for them lazily (see :mod:`fives_engine.display`). The table is
-the renderer's own drawing, the one ``fives render`` writes, set unchanged inside an SVG
-that adds above it, as text, what the state knows beyond the layout: whose turn it is,
-the hands, the boneyard, the points made, and for a match the score by side.
+``fives_engine`` finds :func:`svg_of` through an entry point, or this module registers it
+when imported (see :mod:`fives_engine.display`). The table is the renderer's own drawing,
+the one ``fives render`` writes, set unchanged inside an SVG that adds above it, as text,
+what the state knows beyond the layout: whose turn it is, the hands, the boneyard, the
+points made, and for a match the score by side.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from fives_engine import HandState, Layout, MatchState, Ruleset, Score
+from fives_engine import HandState, Layout, MatchState, Ruleset, Score, display
 from fives_tools.render import draw
 from fives_tools.render.dot import FONT, INK
 from fives_tools.render.output import inline_svg
@@ -153,3 +154,6 @@ def _compose(lines: list[Line], table: str | None) -> str:
 def _row(index: int, text: str, bold: bool) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return f'<text x="{PAD}" y="{PAD + LINE * (index + 1) - 5}"{weight}>{escape(text)}</text>'
+
+
+display.register(svg_of)  # the engine's pictures are these, once this module is loaded

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from fives_engine import find_game, game_names
 from fives_tools import __version__, files
-from fives_tools.book.names import rule_anchor
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
@@ -34,11 +33,8 @@ from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
+from fives_tools.rule_links import BOOK, rule_link
 from fives_tools.text import clean, code_block, markdown
-
-#: The rule books' folder (``fives docs --out``) as the reports link to it by default:
-#: beside the reports.
-BOOK = "book/"
 
 
 @dataclass(frozen=True)
@@ -76,11 +72,6 @@ def label_slug(label: str) -> str:
 
 def failure_anchor(label: str, result: Result) -> str:
     return f"failure-{label_slug(label)}-{slug(result.case.id)}"
-
-
-def rule_link(book: str, game: str, rule_id: str) -> str:
-    """The rule's entry in its game's book (the books' own anchor, ``rule-<ID>``)."""
-    return f"{book}{game}.html#{rule_anchor(rule_id)}"
 
 
 def bad_results(run: Run) -> list[Result]:

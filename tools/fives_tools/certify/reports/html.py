@@ -18,7 +18,6 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.comparison import (
-    BOOK,
     Cell,
     Entry,
     bad_results,
@@ -27,7 +26,6 @@ from fives_tools.certify.reports.comparison import (
     failure_anchor,
     label_slug,
     places_note,
-    rule_link,
     started,
     versions_text,
 )
@@ -44,6 +42,7 @@ from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
+from fives_tools.rule_links import BOOK, rule_link
 from fives_tools.text import clean
 
 CSS = """

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
-from fives_tools import files
+from fives_tools import files, options
 from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.load import LoadError, read_file
+from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
+from fives_tools.cli.base import UsageError
 from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
 
-EXIT_CLEAN, EXIT_DIVERGED, EXIT_CANNOT_RUN = 0, 1, 2
+EXIT_CLEAN, EXIT_DIVERGED = 0, 1
 
 
 def _picture(div: Divergence, path: Path) -> str | None:
@@ -76,46 +76,35 @@ def cmd_audit(args: argparse.Namespace) -> int:
     files.check_outputs({"--json": args.json, "--markdown": args.markdown})
     if args.adapter is not None or args.python is not None:
         if args.files:
-            print("fives audit: give record files or an adapter, not both", file=sys.stderr)
-            return EXIT_CANNOT_RUN
+            raise UsageError("give record files or an adapter, not both")
         with bar("audit: asking for games", None):  # how many it gives is not known ahead
             obs = asked.observe(args)  # an adapter that cannot start: exit 2
         return finish(obs, args)
     if not args.files:
-        print("fives audit: give record files, or --adapter / --python", file=sys.stderr)
-        return EXIT_CANNOT_RUN
+        raise UsageError("give record files, or --adapter / --python")
     records: list[tuple[str, dict[str, Any]]] = []
-    try:
-        for name in args.files:
-            records += read_file(Path(name))
-    except LoadError as exc:
-        print(f"fives audit: {exc}", file=sys.stderr)
-        return EXIT_CANNOT_RUN
+    for name in args.files:
+        records += read_file(Path(name))
     obs = Observation()
     with bar("audit", len(records)) as step:
         for record in records:
             audit_records([record], obs)
             step()
-    try:
-        return finish(obs, args)
-    except files.WriteError as exc:
-        print(f"fives audit: {exc}", file=sys.stderr)
-        return EXIT_CANNOT_RUN
+    return finish(obs, args)
 
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", metavar="FILE", help="also write the certificate as JSON")
-    parser.add_argument("--markdown", metavar="FILE", help="also write it as Markdown")
-    parser.add_argument(
-        "--prefixes",
-        metavar="DIR",
-        help="write each divergence's record prefix, its table as a game record and its"
+    options.add_outputs(
+        parser,
+        json="also write the certificate as JSON",
+        markdown="also write it as Markdown",
+        prefixes="write each divergence's record prefix, its table as a game record and its"
         " picture (SVG) here; the re-run commands then name them",
     )
 
 
-def add_audit_command(sub: Any, timeouts: Callable[[argparse.ArgumentParser], None]) -> None:
-    """Register ``fives audit`` on the ``fives`` subcommand parser."""
+def add_audit_command(sub: Any) -> None:
+    """Declare ``fives audit`` on the ``fives`` subcommands."""
     audit = sub.add_parser(
         "audit",
         help="audit an implementation's own game records against the rules",
@@ -127,9 +116,13 @@ def add_audit_command(sub: Any, timeouts: Callable[[argparse.ArgumentParser], No
         " be asked.",
     )
     audit.add_argument(
-        "files", nargs="*", metavar="FILE", help="JSON (a record or a list) or JSONL"
+        "files",
+        nargs="*",
+        metavar="FILE",
+        type=options.path,
+        help="JSON (a record or a list) or JSONL",
     )
-    asked.add_selfplay_options(audit, timeouts)
+    asked.add_selfplay_options(audit, options.add_timeouts)
     add_report_options(audit)
     audit.set_defaults(func=cmd_audit)
 

@@ -1,4 +1,4 @@
-"""``fives fuzz``: the subcommand, hooked into ``fives`` by ``add_fuzz_commands``.
+"""``fives fuzz``: differential fuzzing against the reference engine (spec/fuzz.md).
 
 Exit status: 0 when every request agrees, 1 on disagreements, 2 when the run cannot
 happen (the adapter is refused, the filters leave nothing to ask, a bad option).
@@ -18,6 +18,7 @@ from fives_tools.certify.cases.selection import Filters, unknown_names
 from fives_tools.certify.fuzz import candidates, parallel, report
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Plan, Slice
 from fives_tools.certify.fuzz.scope import ScopeError
+from fives_tools.cli.base import CannotRun, UsageError, shown_as
 
 
 def _filters(args: argparse.Namespace) -> str:
@@ -36,14 +37,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     files.check_outputs(outputs)
     problems = unknown_names(Filters.of(args.game, [], args.level, []))
     if problems:  # a typo must not fuzz nothing, nor everything else
-        print(f"fives fuzz: {'; '.join(problems)}", file=sys.stderr)
-        return 2
+        raise UsageError("; ".join(problems))
     spec = parallel.AdapterSpec(args.adapter, args.python, args.timeout)
     try:
         shard = parallel.parse_shard(args.shard) if args.shard else (1, 1)
     except ValueError as exc:
-        print(f"fives fuzz: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     if args.index is not None:
         part = Slice(args.index, 1, args.index + 1)
     else:
@@ -60,8 +59,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     try:
         outcome = parallel.run(spec, plan, part, jobs=args.jobs)
     except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
-        print(f"fives fuzz: cannot fuzz this implementation: {exc}", file=sys.stderr)
-        return 2
+        raise CannotRun(f"cannot fuzz this implementation: {exc}") from None
+    outcome.implementation = shown_as(outcome.implementation, args.name)
     prefix = _prefix(spec, args)
     sys.stdout.write(report.console(outcome, prefix))
     if args.json:
@@ -108,7 +107,11 @@ def add_fuzz_commands(sub: Any) -> None:
         help=f"only this level ({', '.join(levels.LEVELS)})",
     )
     fuzz.add_argument(
-        "--players", action="append", default=[], type=int, help="only this player count"
+        "--players",
+        action="append",
+        default=[],
+        type=int,
+        help="only this player count",
     )
     fuzz.add_argument(
         "--jobs",
@@ -117,15 +120,16 @@ def add_fuzz_commands(sub: Any) -> None:
         help=f"adapter processes, at most {options.JOBS_PER_CPU} per CPU (default 1)",
     )
     fuzz.add_argument("--shard", metavar="I/N", help="only shard I of N of the campaign (1-based)")
-    fuzz.add_argument("--timeout", type=options.seconds, default=10.0, help="seconds per request")
-    fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")
-    fuzz.add_argument("--json", metavar="FILE", help="also write the JSON report")
-    fuzz.add_argument("--junit", metavar="FILE", help="also write JUnit XML")
-    fuzz.add_argument("--markdown", metavar="FILE", help="also write the Markdown report")
     fuzz.add_argument(
-        "--save-candidates",
-        metavar="DIR",
-        help="write a candidate fixture (reviewed: false) per disagreement class",
+        "--timeout", type=options.seconds, default=10.0, help="seconds per request (default 10)"
+    )
+    fuzz.add_argument("--no-shrink", action="store_true", help="report disagreements unshrunk")
+    options.add_outputs(
+        fuzz,
+        json="also write the JSON report",
+        junit="also write JUnit XML",
+        markdown="also write the Markdown report",
+        save_candidates="write a candidate fixture (reviewed: false) per disagreement class",
     )
     fuzz.set_defaults(func=cmd_fuzz)
 

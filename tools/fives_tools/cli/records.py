@@ -14,8 +14,9 @@ from typing import Any
 
 from fives_engine import FivesError, MatchState, Setup, find_game, game_names
 from fives_engine.record import dumps_record, read_record_file, validate_record, write_record
-from fives_tools import files
+from fives_tools import files, options
 from fives_tools.certify.adapters import selfplay
+from fives_tools.cli.base import CannotRun
 
 
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
@@ -25,11 +26,7 @@ def random_match(game: str, players: int, partnerships: bool | None, seed: int) 
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        match = random_match(args.game, args.players, False if args.solo else None, args.seed)
-    except FivesError as exc:
-        print(f"fives play: {exc}", file=sys.stderr)
-        return 2
+    match = random_match(args.game, args.players, False if args.solo else None, args.seed)
     text = dumps_record(write_record(match, seed=args.seed))
     if args.output:
         files.write_text(Path(args.output), text)
@@ -53,8 +50,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         record: dict[str, Any] = read_record_file(path)
         match = validate_record(record)
     except OSError as exc:
-        print(f"fives record: cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise CannotRun(f"cannot read {path}: {exc.strerror}") from None
     except FivesError as exc:
         print(f"fives record: {path}: {exc}", file=sys.stderr)
         return 1
@@ -74,7 +70,11 @@ def add_record_commands(sub: Any) -> None:
     play.add_argument("--solo", action="store_true", help="four players alone, not partners")
     play.add_argument("--seed", type=int, default=1, help="same seed, same match (default 1)")
     play.add_argument(
-        "-o", "--output", metavar="FILE", help="write the record here (default stdout)"
+        "-o",
+        "--output",
+        metavar="FILE",
+        type=options.path,
+        help="write the record here (default stdout)",
     )
     play.set_defaults(func=cmd_play)
     record = sub.add_parser(
@@ -83,5 +83,5 @@ def add_record_commands(sub: Any) -> None:
         description="Replay a game record under the rules of its game: every recorded event"
         " must come out the same. Exits 1 for an invalid record, 2 for an unreadable file.",
     )
-    record.add_argument("file", metavar="FILE")
+    record.add_argument("file", metavar="FILE", type=options.path)
     record.set_defaults(func=cmd_record)

@@ -1,0 +1,114 @@
+"""What every ``fives`` subcommand shares besides its options (:mod:`fives_tools.options`):
+the parser class, the errors a command raises instead of printing, and the implementation
+the options name.
+
+A command never prints its own error: it raises :class:`UsageError` (bad usage: the line
+points to ``--help``) or one of :data:`CANNOT_RUN` (an unreadable file, an adapter that
+cannot start, a report that cannot be written), and :func:`fives_tools.cli.main` prints
+it on one line and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from typing import NoReturn
+
+from fives_engine import FivesError
+from fives_tools.book.api import ApiError
+from fives_tools.certify.adapters.interface import (
+    Adapter,
+    AdapterError,
+    AdapterInfo,
+    AdapterRefused,
+)
+from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
+from fives_tools.certify.cases import FixtureError
+from fives_tools.certify.cases.selection import Filters, unknown_names
+from fives_tools.certify.fuzz.scope import ScopeError
+from fives_tools.certify.observe.load import LoadError
+from fives_tools.files import WriteError
+from fives_tools.options import Implementation
+from fives_tools.render import RenderError
+from fives_tools.render.inputs import InputError
+
+#: The exit status of a run that could not happen (bad usage, unreadable input, ...).
+EXIT_CANNOT_RUN = 2
+
+
+class CannotRun(Exception):
+    """The command was given right but cannot run (an unreadable file, an implementation
+    that refuses); printed on one line, without the pointer to ``--help``."""
+
+
+#: What ends a command with one line and exit status 2, as its message says it.
+CANNOT_RUN: tuple[type[Exception], ...] = (
+    CannotRun,
+    FixtureError,
+    AdapterRefused,
+    AdapterError,
+    ApiError,
+    FivesError,
+    InputError,
+    LoadError,
+    RenderError,
+    ScopeError,
+    WriteError,
+)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), but a usage error is one line with a
+    pointer to ``--help``, not the usage block before it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_CANNOT_RUN, self.usage_line(message) + "\n")
+
+    def usage_line(self, message: str) -> str:
+        """The one line a usage error is shown as."""
+        return f"{self.prog}: {message} (see {self.prog} --help)"
+
+
+class UsageError(Exception):
+    """The command cannot run as given; printed on one line with a pointer to ``--help``."""
+
+
+def message(exc: Exception) -> str:
+    """The one line an error of :data:`CANNOT_RUN` (or a bad fixture) is shown as."""
+    text = str(exc).replace("\n", " ")
+    return f"bad fixture: {text}" if isinstance(exc, FixtureError) else text
+
+
+def chosen(args: argparse.Namespace) -> Implementation | None:
+    """The implementation ``--adapter`` or ``--python`` names (None: neither is given)."""
+    for kind in ("adapter", "python"):
+        target = getattr(args, kind, None)
+        if target is not None:
+            return Implementation(kind, target, getattr(args, "name", None))
+    return None
+
+
+def make_adapter(impl: Implementation | None, timeout: float, startup_timeout: float) -> Adapter:
+    """The adapter of ``impl``; the reference engine through the subprocess protocol for
+    None."""
+    if impl is not None and impl.kind == "python":
+        return PythonAdapter(load_object(impl.target), impl.target)
+    command = REFERENCE_COMMAND if impl is None else impl.target
+    return SubprocessAdapter(command, timeout=timeout, start_timeout=startup_timeout)
+
+
+def filters_of(args: argparse.Namespace) -> Filters:
+    """The filters the options give; a misspelt game, rule or level is a usage error."""
+    filters = Filters.of(args.game, args.rule, args.level, args.case)
+    problems = unknown_names(filters)
+    if problems:
+        raise UsageError("; ".join(problems))
+    return filters
+
+
+def shown_as(info: AdapterInfo, name: str | None) -> AdapterInfo:
+    """``info`` under the name the command line gave (``--adapter NAME=CMD``), if any: what
+    the reports then call the implementation."""
+    return info if name is None else replace(info, name=name)

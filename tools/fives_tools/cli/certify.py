@@ -1,0 +1,216 @@
+"""``fives certify``: run the suite against an implementation and print its certificate."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from fives_tools import files, options
+from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
+from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.comparison import Entry
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.html import certificate_html
+from fives_tools.certify.reports.verdict import decide
+from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
+from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
+from fives_tools.progress import bar, on_terminal
+
+EXIT_STATUSES = """exit status:
+  0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
+     ran passed) and a run whose every failure is a listed known failure, unless
+     --require-certificate is given
+  1  not certified: a must case failed or errored, or no case passed
+  2  the run could not happen: bad usage or names, an unreadable file or fixture, an
+     adapter that cannot start or dies before it is ready, a report that cannot be written,
+     a run interrupted (Ctrl-C, SIGTERM, SIGHUP: its partial --json report says so)"""
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+#: The mark of each status among the dots.
+MARKS = {"pass": ".", "fail": "F", "error": "E", "skip": "s"}
+
+
+class _Dots:
+    """The progress of a run off a terminal: a mark per case that ran (``.``, ``F``,
+    ``E``, ``s`` for a player count left out), 72 to a line; the cases of games and levels
+    the implementation does not declare make no mark."""
+
+    def __init__(self) -> None:
+        self.on_line = 0
+
+    def __call__(self, i: int, n: int, result: Result) -> None:
+        if result.declared:
+            sys.stderr.write(MARKS[result.status])
+            self.on_line += 1
+        if self.on_line and (self.on_line == 72 or i == n):
+            sys.stderr.write("\n")
+            self.on_line = 0
+        sys.stderr.flush()
+
+
+def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> Run:
+    """The run, with a bar on a terminal, the dots elsewhere, nothing with ``-q``."""
+    if quiet or not on_terminal(sys.stderr):
+        return run_cases(adapter, cases, None if quiet else _Dots(), known_failures=known)
+    with bar("certify", len(cases)) as step:
+        return run_cases(adapter, cases, lambda i, n, result: step(), known_failures=known)
+
+
+def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
+    """The adapter the options name, and the option text that re-selects it."""
+    if args.in_process:
+        return ReferenceAdapter(), "--in-process"
+    impl = chosen(args)
+    adapter = make_adapter(impl, args.timeout, args.startup_timeout)
+    return adapter, "" if impl is None else impl.option()
+
+
+def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
+    """The entries of the known-failures file; one that matches no case of ``suite`` is
+    refused with the closest case IDs."""
+    if not path:
+        return []
+    try:
+        entries = read_known_failures(Path(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
+        raise CannotRun(f"cannot read {path}: {reason}") from None
+    problems = unmatched_entries(entries, [case.id for case in suite])
+    if problems:
+        raise UsageError(f"{path}: " + "; ".join(problems))
+    return entries
+
+
+def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
+    if args.json:
+        formats.write_json(run, Path(args.json))
+    if args.junit:
+        formats.write_junit(run, Path(args.junit), rerun)
+    if args.markdown:
+        formats.write_markdown(run, Path(args.markdown), rerun)
+    if args.badges:
+        formats.write_badges(run, Path(args.badges))
+    if args.html:
+        page = certificate_html(Entry(run.adapter.name, run, rerun), args.book)
+        files.write_text(Path(args.html), page)
+
+
+def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
+    """The output options ``names`` with their paths (for :func:`files.check_outputs`)."""
+    return {f"--{name}": getattr(args, name) for name in names}
+
+
+def _report_interrupted(
+    args: argparse.Namespace, run: Run | None, filters: Filters, left_out: list[Case]
+) -> None:
+    """An interrupted run: its partial JSON report, marked interrupted, and its partial
+    certificate on the console; the certificate files (Markdown, HTML, badges, JUnit) are
+    not written, nor their old versions replaced by a verdict that was never reached."""
+    if run is None:
+        return
+    run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    run.adapter = shown_as(run.adapter, args.name)
+    run.timestamps = not args.no_timestamps
+    if args.json:
+        formats.write_json(run, Path(args.json))
+    print_report(run, sys.stdout, "fives certify", colour=use_colour(sys.stdout))
+
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    files.check_outputs(_outputs(args, "json", "junit", "markdown", "badges", "html"))
+    filters = filters_of(args)
+    suite = load_cases()
+    known = _known_failures(args.known_failures, suite)
+    cases, left_out = split(suite, filters)
+    if not cases:
+        raise UsageError("no case matches the filters")
+    adapter, option = _adapter(args)
+    rerun = "fives certify" + (f" {option}" if option else "")
+    try:
+        run = _run(adapter, cases, known, quiet=args.quiet)
+    except AdapterRefused as exc:
+        raise CannotRun(f"cannot certify this implementation: {exc}") from None
+    except KeyboardInterrupt as exc:
+        _report_interrupted(args, getattr(exc, "run", None), filters, left_out)
+        raise
+    run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    run.adapter = shown_as(run.adapter, args.name)
+    run.timestamps = not args.no_timestamps
+    # The files first (a console closed early loses nothing), but the certificate is
+    # printed even when one of them cannot be written; that failure then exits 2.
+    try:
+        _write_reports(args, run, rerun)
+    except files.WriteError as exc:
+        unwritten: files.WriteError | None = exc
+    else:
+        unwritten = None
+    print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
+    if unwritten is not None:
+        raise unwritten
+    return decide(run).exit_status(args.require_certificate)
+
+
+def add(sub: Any) -> None:
+    """Declare ``fives certify`` on the ``fives`` subcommands."""
+    certify = sub.add_parser(
+        "certify",
+        help="run the suite against an implementation and print the certificate",
+        description="Run every case of the suite the implementation declares (its games,"
+        " player counts and levels) and print the certificate, ending in its verdict:"
+        " CERTIFIED when every declared case ran and no must case failed; PARTIAL when"
+        " filters left declared cases out; NOT CERTIFIED otherwise, with the reasons. With no"
+        " adapter option, certifies the reference engine through the subprocess protocol"
+        " (python -m fives_tools.certify.adapters.stdio_server).",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    how = options.add_implementation(
+        certify,
+        adapter="a program speaking the NDJSON protocol",
+        python="a Python adapter object or entry point name",
+    )
+    how.add_argument(
+        "--in-process", action="store_true", help="the reference engine without a subprocess"
+    )
+    options.add_filters(certify)
+    options.add_timeouts(certify)
+    certify.add_argument(
+        "--known-failures",
+        metavar="FILE",
+        type=options.path,
+        help="case IDs/globs expected to fail, one per line",
+    )
+    options.add_outputs(
+        certify,
+        json="also write the JSON report",
+        junit="also write JUnit XML",
+        markdown="also write the Markdown certificate",
+        badges="also write one shields.io endpoint badge per game",
+        html="also write the certificate as HTML",
+    )
+    certify.add_argument(
+        "--book",
+        metavar="PREFIX",
+        type=options.book_prefix,
+        default="book/",
+        help="the rule books' folder or URL the --html links start with (default book/)",
+    )
+    certify.add_argument(
+        "--require-certificate",
+        action="store_true",
+        help="exit 1 unless the verdict is CERTIFIED (a PARTIAL or known-failures run too)",
+    )
+    options.add_no_timestamps(certify)
+    certify.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
+    certify.set_defaults(func=cmd_certify)

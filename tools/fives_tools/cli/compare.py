@@ -1,0 +1,144 @@
+"""``fives compare``: run the suite against several implementations and write one report,
+rules by implementation per game and level (:mod:`fives_tools.certify.reports.comparison`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from fives_tools import files, options
+from fives_tools.certify.adapters.interface import AdapterRefused
+from fives_tools.certify.cases import load_cases
+from fives_tools.certify.cases.selection import split
+from fives_tools.certify.reports.comparison import Entry, to_json, to_markdown
+from fives_tools.certify.reports.console import counts_text
+from fives_tools.certify.reports.html import comparison_html
+from fives_tools.certify.reports.verdict import decide
+from fives_tools.certify.runner import Run, run_cases
+from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter
+from fives_tools.options import Implementation
+from fives_tools.progress import bar
+from fives_tools.rule_links import BOOK
+
+#: The name the reference engine is shown under.
+REFERENCE = "reference"
+
+
+def entries_to_run(args: argparse.Namespace) -> list[Implementation | None]:
+    """Every implementation, the reference engine (None) first unless ``--no-reference``;
+    a name given twice is a usage error."""
+    chosen: list[Implementation | None] = list(args.implementations)
+    if not args.no_reference:
+        chosen.insert(0, None)
+    names = [name for name in map(_name, chosen) if name is not None]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(f"the name {twice[0]!r} is given twice; name each once")
+    if not chosen:
+        raise UsageError("nothing to compare: give --adapter or --python, or keep the reference")
+    return chosen
+
+
+def _name(impl: Implementation | None) -> str | None:
+    return REFERENCE if impl is None else impl.name
+
+
+def _label(impl: Implementation | None, run: Run, taken: list[str]) -> str:
+    """The name given, else the one the implementation says in its hello; numbered when
+    another column already has it, so each column (and its anchors) is its own."""
+    first = _name(impl) or run.adapter.name
+    label, number = first, 2
+    while label in taken:
+        label, number = f"{first} #{number}", number + 1
+    return label
+
+
+def run_all(args: argparse.Namespace) -> list[Entry]:
+    """Run the selected cases against every implementation, in the order given."""
+    filters = filters_of(args)
+    chosen = entries_to_run(args)
+    cases, left_out = split(load_cases(), filters)
+    if not cases:
+        raise UsageError("no case matches the filters")
+    entries: list[Entry] = []
+    for impl in chosen:
+        shown = _name(impl) or (impl.target if impl else REFERENCE)
+        adapter = make_adapter(impl, args.timeout, args.startup_timeout)
+        rerun = "fives certify" + ("" if impl is None else f" {impl.option()}")
+        try:
+            with bar(f"compare: {shown}", len(cases)) as step:
+                run = run_cases(adapter, cases, lambda i, n, result: step())
+        except AdapterRefused as exc:
+            raise CannotRun(f"cannot compare {shown}: {exc}") from None
+        run.filters, run.left_out, run.command = filters, left_out, rerun
+        run.timestamps = not args.no_timestamps
+        label = _label(impl, run, [entry.label for entry in entries])
+        entries.append(Entry(label, run, rerun))
+        if not args.quiet:
+            print(f"{label}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
+    return entries
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
+    files.check_outputs(outputs)
+    entries = run_all(args)
+    if args.markdown:
+        files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
+    if args.html:
+        files.write_text(Path(args.html), comparison_html(entries, args.command_line, args.book))
+    if args.json:
+        files.write_text(Path(args.json), to_json(entries, args.command_line))
+    for entry in entries:
+        info = entry.run.adapter
+        print(
+            f"{entry.label} ({info.name} {info.version}): {counts_text(entry.run)}:"
+            f" {decide(entry.run).text}"
+        )
+    return 0
+
+
+def add_compare_command(sub: Any) -> None:
+    """Declare ``fives compare`` on the ``fives`` subcommands."""
+    compare = sub.add_parser(
+        "compare",
+        help="run the suite against several implementations and write one report",
+        description="Run every case against each implementation (the reference engine, then"
+        " each --adapter) and write one report: per game and level, a table of rules by"
+        " implementation, each cell the verdict of that implementation's own certificate,"
+        " linked to the rule in the rule book and to the failure's details. Exits 0 once"
+        " the reports are written, whatever the verdicts; 2 when an implementation cannot"
+        " run or a report cannot be written.",
+    )
+    options.add_implementation(
+        compare,
+        adapter="an implementation speaking the NDJSON protocol, shown as NAME (by default"
+        " the name it gives in its hello)",
+        python="a Python adapter object or entry point name, shown as NAME",
+        many=True,
+    )
+    compare.add_argument(
+        "--no-reference", action="store_true", help="leave the reference engine out"
+    )
+    options.add_filters(compare)
+    options.add_timeouts(compare)
+    options.add_outputs(
+        compare,
+        markdown="write the Markdown report",
+        html="write the HTML report",
+        json="write each implementation's JSON report (spec/schemas/report.schema.json)"
+        " under its name",
+    )
+    compare.add_argument(
+        "--book",
+        metavar="PREFIX",
+        type=options.book_prefix,
+        default=BOOK,
+        help=f"the rule books' folder or URL, as the links start (default {BOOK}:"
+        " `fives docs --out` beside the reports)",
+    )
+    options.add_no_timestamps(compare)
+    compare.add_argument("-q", "--quiet", action="store_true", help="no line per implementation")
+    compare.set_defaults(func=cmd_compare)
