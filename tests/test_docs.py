@@ -677,6 +677,52 @@ def test_every_quotation_shows_its_english_rendering_marked_as_a_translation(
     assert languages == {"zh", "is"}, languages
 
 
+def _fonts_without_chinese(folder: Path) -> Path:
+    """A fontconfig file whose only font is a Latin one: Chinese has no glyph."""
+    found = subprocess.run(
+        ["fc-match", "--format=%{file}", "DejaVu Sans"], capture_output=True, text=True
+    )
+    fonts = folder / "fonts"
+    fonts.mkdir()
+    (fonts / Path(found.stdout).name).symlink_to(found.stdout)
+    config = folder / "fonts.conf"
+    config.write_text(
+        f"<?xml version='1.0'?><fontconfig><dir>{fonts}</dir>"
+        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>",
+        "utf-8",
+    )
+    return config
+
+
+@pytest.mark.skipif(
+    browser() is None and not os.environ.get("CI"),
+    reason="no headless Chromium here (make test's setup installs Debian's chromium)",
+)
+def test_the_browser_probe_finds_a_glyph_no_font_has(
+    book_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The missing-glyph check really fails: a private-use character no font draws is
+    found beside Chinese that is drawn; with no Chinese font, the Chinese is, and so are a
+    book's quotations."""
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/></head><body><main>'
+        '<p>Five Up, þú</p><blockquote lang="zh">骨牌\U000f0041五</blockquote></main>'
+        "</body></html>",
+        "utf-8",
+    )
+    assert probe(page).missing == [{"lang": "zh", "char": "\U000f0041", "code": "f0041"}]
+    monkeypatch.setenv("FONTCONFIG_FILE", str(_fonts_without_chinese(tmp_path)))
+    chinese = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True)
+    assert chinese.returncode == 0 and not chinese.stdout.strip()  # the premise
+    assert probe(page).missing[:3] == [
+        {"lang": "zh", "char": char, "code": f"{ord(char):x}"} for char in "骨牌\U000f0041"
+    ]
+    quoting = [p for p in book_dir.glob("*.html") if 'lang="zh"' in p.read_text("utf-8")]
+    missing = probe(quoting[0], 390).missing
+    assert "zh" in {m["lang"] for m in missing}, missing
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
@@ -687,15 +733,14 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
     links between pages name files that exist. A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
-    # the Chinese quotations are drawn, not boxes: a CJK font is installed (make's setup)
-    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=True)
-    assert fonts.stdout.strip(), "no CJK font (Debian: apt-get install fonts-wqy-zenhei)"
     for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
         shot = tmp_path / f"{page.stem}-{width}.png"
         found = probe(page, width, shot)
         assert found.client_width == width, (page.name, found.client_width)
         assert found.scroll_width <= found.client_width, (page.name, width, found.wide)
         assert not found.unsized and not found.broken, (page.name, found)
+        # every quotation is drawn, not boxes (a CJK font: apt-get install fonts-wqy-zenhei)
+        assert not found.missing, (page.name, width, found.missing)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
