@@ -607,7 +607,8 @@ def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
 def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
     roots: dict[str, ET.Element],
 ) -> None:
-    """Under a rule, its first drawn example (its own primary first) inline, "Example N"
+    """Under every rule, its first example with a picture (its own primary first) inline,
+    whatever its kind: a layout's or a hand's drawing, a settlement's tables; "Example N"
     linking to the example numbered N, and the command that re-runs that example."""
     root = roots["five-up"]
     numbered = {
@@ -617,14 +618,17 @@ def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
         if p.get("class") == "number"
     }
     assert sorted(int(n.split()[-1]) for n in numbered.values() if "–" not in n)[:3] == [1, 2, 3]
-    drawn = 0
-    for rule in _section(root, "rules").iter(f"{XHTML}article"):
-        figure = rule.find(f"{XHTML}figure")
-        if figure is None:
-            continue
-        drawn += 1
+    drawn: dict[str, int] = {"svg": 0, "table": 0}
+    kinds = set()
+    rules = list(_section(root, "rules").iter(f"{XHTML}article"))
+    for rule in rules:
+        figure = rule.find(f"{XHTML}figure[@class='rule-example']")
+        assert figure is not None, rule.get("id")  # every rule of Five Up has an example
+        picture = "svg" if figure.find(f"{SVG}svg") is not None else "table"
+        assert picture == "svg" or figure.find(f"{XHTML}table") is not None
+        drawn[picture] += 1
         caption = figure.find(f"{XHTML}figcaption")
-        assert caption is not None and figure.find(f"{SVG}svg") is not None
+        assert caption is not None
         link = caption.find(f"{XHTML}a")
         assert link is not None and (link.text or "").startswith("Example ")
         target = link.get("href", "#")[1:]
@@ -632,7 +636,9 @@ def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
         rerun = "".join(rule.find(f"{XHTML}p[@class='rerun']").itertext())  # type: ignore[union-attr]
         found = re.search(r"--case 'five-up/(\S+)#\*'", rerun)
         assert found and "case-" + found.group(1).replace("/", "-") == target, rerun
-    assert drawn > 10  # every rule of the layout and its scoring
+        kinds.add(found.group(1).split("/")[0])
+    assert drawn["svg"] > 20 and drawn["table"] > 10, drawn  # hands drawn, settlements tabled
+    assert {"layout", "turns", "settlement", "match"} <= kinds, kinds
 
 
 def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
