@@ -54,9 +54,9 @@ def pictured(ex: Example, prefix: str) -> Inline | None:
     figures = [p for p in ex.parts if isinstance(p, Figure)]
     if figures:
         return Inline(ex, (_renamed(figures[-1], prefix),), figures[-1].caption)
-    tables = [p for p in ex.parts if isinstance(p, Table)]
-    facts = [p for p in ex.parts if isinstance(p, Facts)]
-    chosen: list[Part] = [*tables] if tables else facts[:1]
+    tables: list[Part] = [p for p in ex.parts if isinstance(p, Table)]
+    facts: list[Part] = [p for p in ex.parts if isinstance(p, Facts)]
+    chosen = tables or facts[:1]
     if not chosen:
         return None
     return Inline(ex, tuple(_renamed(p, prefix) for p in chosen), "")
