@@ -14,6 +14,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fives_engine import find_game, game_names
 from fives_tools import __version__, files
@@ -30,9 +31,10 @@ from fives_tools.certify.reports.console import (
     table,
     verdict,
 )
+from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
-from fives_tools.text import clean, code_block, markdown
+from fives_tools.text import clean
 
 #: The rule books' folder (``fives docs --out``) as the reports link to it by default:
 #: beside the reports.
@@ -155,31 +157,11 @@ def to_json(entries: Sequence[Entry], command: str) -> str:
     return files.json_text(payload)
 
 
-def _md(text: str) -> str:
-    return markdown(text)
-
-
 def places_note(run: Run) -> str:
     """What a comparison says of an implementation that answers in the pips form."""
     if run.adapter.places != forms.PIPS:
         return ""
     return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
-
-
-def _md_cell(entry: Entry, cell: Cell) -> str:
-    if cell.failure is None:
-        return cell.word
-    return f"[{cell.word}](#{failure_anchor(entry.label, cell.failure)})"
-
-
-def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
-    """What each implementation's certificate covers, game by game (:mod:`.covers`)."""
-    lines = ["", "What each certificate covers:", ""]
-    for entry in entries:
-        covered = decide(entry.run).coverage
-        lines.append(f"- {_md(entry.label)}: {covered.heading.lower()}")
-        lines += [f"  - {_md(line)}" for line in covered.lines()]
-    return lines
 
 
 def started(entries: Sequence[Entry]) -> str:
@@ -188,58 +170,75 @@ def started(entries: Sequence[Entry]) -> str:
     return min(timed, default="")
 
 
-def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
-    """The comparison as Markdown: what ran, each implementation's verdict, the tables per
-    game and level, then every failure's details under its own anchor."""
-    labels = [entry.label for entry in entries]
-    lines = [
-        "# Comparison: " + ", ".join(_md(label) for label in labels),
-        "",
-        f"- command: `{command}`",
-        f"- versions: {versions_text()}",
-        *([f"- date: {started(entries)}"] if started(entries) else []),
-        "- a cell is the certificate's verdict of the rule at that level: pass; FAIL or ERROR"
-        " (a failing case blames that rule: of the rules its differing fields implicate, the"
-        " likeliest cause); affected (a failing case involves the rule, and blames another);"
-        " skip (the implementation does not declare the game,"
-        " level or player count); a rule links to its rule book, a failure to its details",
-        "",
-        "| implementation | version | declared levels | cases | verdict |",
-        "|---|---|---|---|---|",
+def _entry_context(entry: Entry) -> dict[str, Any]:
+    """What the Markdown comparison says of one implementation."""
+    info, found = entry.run.adapter, decide(entry.run)
+    return {
+        "label": entry.label,
+        "name": info.name,
+        "language": info.language,
+        "version": info.version,
+        "levels": info.levels,
+        "places": places_note(entry.run),
+        "counts": counts_text(entry.run),
+        "verdict": found.text,
+        "causes": causes_of(entry),
+        "coverage": found.coverage,
+        "failures": [
+            {
+                "anchor": failure_anchor(entry.label, result),
+                "text": describe_failure(result, entry.rerun),
+            }
+            for result in bad_results(entry.run)
+        ],
+    }
+
+
+def _games_context(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
+    """Per game and level, each rule's cells, a failure's with its anchor."""
+    return [
+        {
+            "id": game,
+            "title": find_game(game).title,
+            "levels": [
+                {
+                    "id": level,
+                    "about": levels.LEVELS[level],
+                    "rules": [
+                        {
+                            "id": rule_id,
+                            "href": rule_link(book, game, rule_id),
+                            "cells": [
+                                {
+                                    "word": cell.word,
+                                    "anchor": cell.failure
+                                    and failure_anchor(entry.label, cell.failure),
+                                }
+                                for entry, cell in zip(entries, row, strict=True)
+                            ],
+                        }
+                        for rule_id, row in rows.items()
+                    ],
+                }
+                for level, rows in by_level.items()
+            ],
+        }
+        for game, by_level in cells(entries).items()
     ]
-    for entry in entries:
-        info = entry.run.adapter
-        lines.append(
-            f"| {_md(entry.label)} ({_md(info.name)}) | {_md(info.language)} {_md(info.version)}"
-            f" | {', '.join(info.levels) or 'none'}{places_note(entry.run)}"
-            f" | {counts_text(entry.run)}"
-            f" | **{_md(decide(entry.run).text)}** |"
-        )
-    for entry in entries:
-        causes = causes_of(entry)
-        if causes:
-            lines += ["", f"## Likely causes: {_md(entry.label)}", ""]
-            lines += [f"{i}. {_md(text)}" for i, text in enumerate(causes, 1)]
-    lines += coverage_markdown(entries)
-    for game, by_level in cells(entries).items():
-        lines += ["", f"## {find_game(game).title} (`{game}`)"]
-        for level, rows in by_level.items():
-            lines += ["", f"### {level}: {levels.LEVELS[level]}", ""]
-            lines.append("| rule | " + " | ".join(_md(label) for label in labels) + " |")
-            lines.append("|---|" + "---|" * len(labels))
-            for rule_id, row in rows.items():
-                cols = " | ".join(_md_cell(e, c) for e, c in zip(entries, row, strict=True))
-                lines.append(f"| [`{rule_id}`]({rule_link(book, game, rule_id)}) | {cols} |")
-    failing = [e for e in entries if bad_results(e.run)]
-    if failing:
-        lines += ["", "## Failures"]
-    for entry in failing:
-        lines += ["", f"### {_md(entry.label)}", ""]
-        for result in bad_results(entry.run):
-            lines += [
-                f'<a id="{failure_anchor(entry.label, result)}"></a>',
-                "",
-                *code_block(describe_failure(result, entry.rerun)),
-                "",
-            ]
-    return clean("\n".join(lines).rstrip("\n") + "\n", lines=True)
+
+
+def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
+    """The comparison as Markdown (``templates/comparison.md.jinja2``): what ran, each
+    implementation's verdict, the tables per game and level, then every failure's details
+    under its own anchor."""
+    described = [_entry_context(entry) for entry in entries]
+    text = render(
+        "comparison.md.jinja2",
+        entries=described,
+        command=command,
+        versions=versions_text(),
+        date=started(entries),
+        games=_games_context(entries, book),
+        failing=[entry for entry in described if entry["failures"]],
+    )
+    return clean(text.rstrip("\n") + "\n", lines=True)
