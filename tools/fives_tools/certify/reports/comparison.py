@@ -31,8 +31,9 @@ from fives_tools.certify.reports.console import (
     table,
     verdict,
 )
+from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.templating import render
-from fives_tools.certify.reports.verdict import decide
+from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
 from fives_tools.text import clean
 
@@ -170,18 +171,28 @@ def started(entries: Sequence[Entry]) -> str:
     return min(timed, default="")
 
 
-def _entry_context(entry: Entry) -> dict[str, Any]:
-    """What the Markdown comparison says of one implementation."""
+def entry_context(entry: Entry) -> dict[str, Any]:
+    """What the reports say of one implementation: its facts, verdict, likely causes,
+    coverage and failures (their anchors and texts)."""
     info, found = entry.run.adapter, decide(entry.run)
     return {
         "label": entry.label,
+        "slug": label_slug(entry.label),
         "name": info.name,
         "language": info.language,
         "version": info.version,
         "levels": info.levels,
         "places": places_note(entry.run),
+        "declared": (
+            f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
+        ),
         "counts": counts_text(entry.run),
+        "refusals": refusal_line(entry.run.results),
         "verdict": found.text,
+        "verdict_class": {CERTIFIED: "certified", PARTIAL: "partial"}.get(
+            found.kind, "not-certified"
+        ),
         "causes": causes_of(entry),
         "coverage": found.coverage,
         "failures": [
@@ -194,8 +205,21 @@ def _entry_context(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _games_context(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
-    """Per game and level, each rule's cells, a failure's with its anchor."""
+def cell_context(entry: Entry, cell: Cell, rule_href: str) -> dict[str, str | None]:
+    """A cell as the templates show it: its word, its CSS class, its failure's anchor (or
+    None) and where it links: a failure to its details on the page, any other word to the
+    rule's entry in its book."""
+    anchor = failure_anchor(entry.label, cell.failure) if cell.failure else None
+    return {
+        "word": cell.word,
+        "css": {"-": "none", AFFECTED: "affected"}.get(cell.word, cell.word),
+        "anchor": anchor,
+        "href": f"#{anchor}" if anchor else rule_href,
+    }
+
+
+def level_tables(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
+    """Per game and level, each rule's cells, one per implementation (both formats)."""
     return [
         {
             "id": game,
@@ -209,11 +233,7 @@ def _games_context(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
                             "id": rule_id,
                             "href": rule_link(book, game, rule_id),
                             "cells": [
-                                {
-                                    "word": cell.word,
-                                    "anchor": cell.failure
-                                    and failure_anchor(entry.label, cell.failure),
-                                }
+                                cell_context(entry, cell, rule_link(book, game, rule_id))
                                 for entry, cell in zip(entries, row, strict=True)
                             ],
                         }
@@ -227,18 +247,25 @@ def _games_context(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
     ]
 
 
+def comparison_context(
+    entries: Sequence[Entry], command: str, book: str, described: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What both formats of the comparison show; ``described`` is each entry's
+    :func:`entry_context` (or more)."""
+    return {
+        "entries": described,
+        "command": command,
+        "versions": versions_text(),
+        "date": started(entries),
+        "games": level_tables(entries, book),
+        "failing": [entry for entry in described if entry["failures"]],
+    }
+
+
 def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
     """The comparison as Markdown (``templates/comparison.md.jinja2``): what ran, each
     implementation's verdict, the tables per game and level, then every failure's details
     under its own anchor."""
-    described = [_entry_context(entry) for entry in entries]
-    text = render(
-        "comparison.md.jinja2",
-        entries=described,
-        command=command,
-        versions=versions_text(),
-        date=started(entries),
-        games=_games_context(entries, book),
-        failing=[entry for entry in described if entry["failures"]],
-    )
+    described = [entry_context(entry) for entry in entries]
+    text = render("comparison.md.jinja2", **comparison_context(entries, command, book, described))
     return clean(text.rstrip("\n") + "\n", lines=True)

@@ -19,35 +19,29 @@ from markupsafe import Markup
 
 from fives_engine import find_game
 from fives_tools.certify import places as forms
-from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.comparison import (
     BOOK,
-    Cell,
     Entry,
     bad_results,
-    causes_of,
+    cell_context,
     cells,
+    comparison_context,
+    entry_context,
     failure_anchor,
-    label_slug,
-    places_note,
     rule_link,
-    started,
     versions_text,
 )
 from fives_tools.certify.reports.console import (
-    AFFECTED,
-    counts_text,
     declared_levels,
     describe_failure,
     games_of,
     status_line,
     undecided_lines,
 )
-from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.templating import render
-from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
+from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result
 
 CSS = """
@@ -70,112 +64,45 @@ nav ul.contents { padding-left: 1.2rem; }
 code { background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }
 """
 
-def _verdict_class(entry: Entry) -> str:
-    kind = decide(entry.run).kind
-    return {CERTIFIED: "certified", PARTIAL: "partial"}.get(kind, "not-certified")
 
-
-def _cell(entry: Entry, cell: Cell, rule_href: str) -> dict[str, str]:
-    """A failure links to its details on the page, any other word to the rule's entry."""
-    css = {"-": "none", AFFECTED: "affected"}.get(cell.word, cell.word)
-    if cell.failure is not None:
-        href = "#" + failure_anchor(entry.label, cell.failure)
-    else:
-        href = rule_href
-    return {"css": css, "href": href, "word": cell.word}
-
-
-def _failure(entry: Entry, result: Result, blamed: str, pictured: bool) -> dict[str, Any]:
-    """A failure's text; ``pictured`` (a certificate's) also draws it: the table, the
-    expected answer beside the implementation's and the blamed rule's quote (:mod:`.drawn`)."""
+def _failure(entry: Entry, result: Result, blamed: str) -> dict[str, Any]:
+    """A failure drawn (:mod:`.drawn`): the table, the expected answer beside the
+    implementation's and the blamed rule's quote, then its text."""
     anchor = failure_anchor(entry.label, result)
-    found: dict[str, Any] = {"anchor": anchor, "text": describe_failure(result, entry.rerun)}
-    if pictured:
-        case = result.case
-        found.update(
-            status=result.status.upper(),
-            case=case.id,
-            title=case.title,
-            picture=Markup(drawn.picture(result, anchor)),
-            answers=drawn.answers(result),
-            rule=drawn.quote(result, blamed),
-        )
-    return found
-
-
-def _entry(entry: Entry, pictured: bool = False) -> dict[str, Any]:
-    """What the pages say of one implementation: its facts, verdict, likely causes,
-    coverage and failures."""
-    info, found = entry.run.adapter, decide(entry.run)
-    blamed = blamed_rules(entry.run.results) if pictured else {}
+    case = result.case
     return {
-        "label": entry.label,
-        "slug": label_slug(entry.label),
-        "name": info.name,
-        "language": info.language,
-        "version": info.version,
-        "declared": (
-            f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
-            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
-        ),
-        "counts": counts_text(entry.run),
-        "refusals": refusal_line(entry.run.results),
-        "verdict": found.text,
-        "verdict_class": _verdict_class(entry),
-        "causes": causes_of(entry),
-        "coverage": found.coverage,
-        "failures": [
-            _failure(entry, result, blamed.get(result.case.id, ""), pictured)
-            for result in bad_results(entry.run)
-        ],
+        "anchor": anchor,
+        "text": describe_failure(result, entry.rerun),
+        "status": result.status.upper(),
+        "case": case.id,
+        "title": case.title,
+        "picture": Markup(drawn.picture(result, anchor)),
+        "answers": drawn.answers(result),
+        "rule": drawn.quote(result, blamed),
     }
+
+
+def _entry(entry: Entry) -> dict[str, Any]:
+    """What the certificate says of its implementation: as the comparison does
+    (:func:`.comparison.entry_context`), each failure drawn."""
+    blamed = blamed_rules(entry.run.results)
+    failures = [
+        _failure(entry, result, blamed.get(result.case.id, "")) for result in bad_results(entry.run)
+    ]
+    return {**entry_context(entry), "failures": failures}
 
 
 def _page(template: str, title: str, **context: Any) -> str:
     return render(template, title=title, css=Markup(CSS + drawn.CSS), **context)
 
 
-def _levels(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
-    """Per game and level, each rule's cells, one per implementation."""
-    return [
-        {
-            "id": game,
-            "title": find_game(game).title,
-            "levels": [
-                {
-                    "id": level,
-                    "about": levels.LEVELS[level],
-                    "rules": [
-                        {
-                            "id": rule_id,
-                            "href": rule_link(book, game, rule_id),
-                            "cells": [
-                                _cell(entry, c, rule_link(book, game, rule_id))
-                                for entry, c in zip(entries, row, strict=True)
-                            ],
-                        }
-                        for rule_id, row in rows.items()
-                    ],
-                }
-                for level, rows in by_level.items()
-            ],
-        }
-        for game, by_level in cells(entries).items()
-    ]
-
-
 def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
     """The comparison page (``templates/comparison.html.jinja2``)."""
-    described = [_entry(entry) for entry in entries]
+    described = [entry_context(entry) for entry in entries]
     return _page(
         "comparison.html.jinja2",
         "Comparison: " + ", ".join(entry.label for entry in entries),
-        entries=described,
-        command=command,
-        versions=versions_text(),
-        date=started(entries),
-        games=_levels(entries, book),
-        failing=[entry for entry in described if entry["failures"]],
+        **comparison_context(entries, command, book, described),
     )
 
 
@@ -192,7 +119,7 @@ def _grid(entry: Entry, book: str) -> list[dict[str, Any]]:
             row = [by_level.get(level, {}).get(rule_id) for level in cols]
             if any(row):
                 href = rule_link(book, game, rule_id)
-                tds = [_cell(entry, found[0], href) if found else None for found in row]
+                tds = [cell_context(entry, found[0], href) if found else None for found in row]
                 rules.append({"id": rule_id, "href": href, "cells": tds})
         out.append(
             {"id": game, "title": ruleset.title, "status": status_line(results), "rules": rules}
@@ -210,8 +137,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         {"label": "filters", "value": run.filters.options() or "none"},
         {
             "label": "versions",
-            "value": f"implementation {info.version} (protocol {info.protocol});"
-            f" {versions_text()}",
+            "value": f"implementation {info.version} (protocol {info.protocol}); {versions_text()}",
         },
         {"label": "places", "value": forms.form_text(info.places)},
     ]
@@ -222,7 +148,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
     return _page(
         "certificate.html.jinja2",
         f"Certificate: {info.name}",
-        entry=_entry(entry, pictured=True),
+        entry=_entry(entry),
         facts=facts,
         games=_grid(entry, book),
         levels=declared_levels(run),
