@@ -641,6 +641,23 @@ def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
     assert {"layout", "turns", "settlement", "match"} <= kinds, kinds
 
 
+def test_the_markdown_book_draws_each_rules_example_too(book_dir: Path) -> None:
+    """The Markdown book draws under each rule the example the HTML book draws, from the
+    same image files, with its number's link and the command that re-runs it."""
+    text = (book_dir / "five-up.md").read_text("utf-8")
+    rules = text[text.index("\n## Rules") : text.index("\n## Settlement")].split("\n### ")[1:]
+    assert len(rules) == len(find_game("five-up").rules)
+    drawn = {"layout": 0, "hand": 0, "table": 0}
+    for rule in rules:
+        found = re.search(r"--case 'five-up/(\S+)#\*'", rule)
+        assert found and re.search(r"\[Example \d+\]\(#case-", rule), rule[:200]
+        images = re.findall(r"!\[[^]]*\]\((five-up/[^)]+\.svg)\)", rule)
+        assert all((book_dir / image).is_file() for image in images), images
+        kind = "hand" if any("-hand-" in i for i in images) else "layout" if images else "table"
+        drawn[kind] += 1
+    assert drawn["layout"] > 5 and drawn["hand"] > 5 and drawn["table"] > 5, drawn
+
+
 def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
     """A reader sees no rule or case ID outside a "For implementers" toggle in the rules
     and the examples; each toggle still names them."""

@@ -45,24 +45,32 @@ def _renamed(part: Part, prefix: str) -> Part:
     return part
 
 
-def pictured(ex: Example, prefix: str) -> Inline | None:
+def pictured(ex: Example, prefix: str | None) -> Inline | None:
     """How ``ex`` is drawn under a rule (None for an example with nothing to draw: the
-    empty layout), its drawings' ids starting with ``prefix``."""
+    empty layout), its drawings' ids starting with ``prefix``; with no prefix, the
+    drawings keep the example's own names (a Markdown book's image files, shared)."""
     if ex.svg is not None:
-        figure = Figure(ex.svg, ex.caption or "", prefix)
+        figure = Figure(ex.svg, ex.caption or "", prefix or ex.anchor)
         return Inline(ex, (figure,), figure.caption)
     figures = [p for p in ex.parts if isinstance(p, Figure)]
-    if figures:
-        return Inline(ex, (_renamed(figures[-1], prefix),), figures[-1].caption)
     tables: list[Part] = [p for p in ex.parts if isinstance(p, Table)]
     facts: list[Part] = [p for p in ex.parts if isinstance(p, Facts)]
-    chosen = tables or facts[:1]
+    chosen = figures[-1:] or tables or facts[:1]
     if not chosen:
         return None
-    return Inline(ex, tuple(_renamed(p, prefix) for p in chosen), "")
+    shown = tuple(p if prefix is None else _renamed(p, prefix) for p in chosen)
+    return Inline(ex, shown, figures[-1].caption if figures else "")
 
 
-def first_pictured(own: list[Example], prefix: str) -> Inline | None:
+def first_pictured(own: list[Example], prefix: str | None) -> Inline | None:
     """The example a rule draws: the first of ``own`` (the rule's own examples, its
-    primary ones first) that has a picture."""
-    return next((found for ex in own if (found := pictured(ex, f"{prefix}-{ex.anchor}"))), None)
+    primary ones first) that has a picture; ``prefix`` as for :func:`pictured`, followed
+    by the example's anchor."""
+    return next(
+        (
+            found
+            for ex in own
+            if (found := pictured(ex, None if prefix is None else f"{prefix}-{ex.anchor}"))
+        ),
+        None,
+    )
