@@ -21,6 +21,7 @@ from benchmarks.report import Results, render
 from benchmarks.side_by_side import side_by_side
 from benchmarks.test_suite_time import suite_time
 from benchmarks.workload import FULL, QUICK
+from fives_tools import files
 
 T = TypeVar("T")
 
@@ -69,8 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = render(results)
     sys.stdout.write(text)
     if args.out is not None:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text, encoding="utf-8")
+        files.write_text_making_folder(args.out, text)
     return 0
 
 

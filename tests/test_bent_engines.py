@@ -9,7 +9,13 @@ import io
 import re
 
 import pytest
-from bent_engines.catalog import ALL, Bent, NonLeadSpinnerCountsInterior, RoundsTotalToNearestFive
+from bent_engines.catalog import (
+    ALL,
+    SUITE_ONLY,
+    Bent,
+    NonLeadSpinnerCountsInterior,
+    RoundsTotalToNearestFive,
+)
 
 from fives_engine import find_game, game_names
 from fives_engine.rules import base_rules
@@ -51,7 +57,7 @@ def test_there_are_at_least_forty_bent_engines() -> None:
     assert len({b.MISTAKE for b in ALL}) == len(ALL)
 
 
-@pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("bent_type", ALL + SUITE_ONLY, ids=lambda b: b.__name__)
 def test_the_suite_catches_the_bent_engine(bent_type: type[Bent], cases: list[Case]) -> None:
     bent = bent_type()
     caught = catches(bent, cases)
@@ -72,7 +78,7 @@ def failing_cells(run: Run) -> set[tuple[str, str, str]]:
     }
 
 
-@pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("bent_type", ALL + SUITE_ONLY, ids=lambda b: b.__name__)
 def test_only_the_bent_rule_is_blamed(bent_type: type[Bent], cases: list[Case]) -> None:
     """The acceptance of blame by what differs: the first likely cause is the bent rule,
     and in every game that states it no other rule carries FAIL. (A game without the rule

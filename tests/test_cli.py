@@ -47,6 +47,10 @@ def test_cases_dump_writes_every_case_as_json(tmp_path: Path) -> None:
     cases = json.loads(target.read_text("utf-8"))["cases"]
     assert {"id", "game", "rules", "level", "sources", "request", "expect"} <= set(cases[0])
     assert any(c["id"] == "five-up/layout/diagram-1-2#play-score" for c in cases)
+    neutral = next(c for c in cases if c["id"].endswith("exact-61-block-three-players#settlement"))
+    (alternative,) = neutral["alternatives"]
+    assert alternative["interpretation"] == "exact-61.block-zero-event"
+    assert alternative["expect"]["events"] != neutral["expect"]["events"]
 
 
 def test_the_console_script_runs() -> None:

@@ -338,7 +338,10 @@ def test_a_settlement_example_shows_its_numbers(
     for row, tiles in zip(hands[1:], case.request["hands"], strict=True):
         assert all(t in row[2] for t in tiles), (row, tiles)
     worked = [p.text for p in article.iter(f"{XHTML}pre")]
-    assert worked == [_worked(case.path)]
+    # the worked note, then that of each other reading the case accepts (with its events)
+    assert worked == [_worked(case.path), *(a.worked.rstrip("\n") for a in case.alternatives)]
+    for alternative in case.alternatives:
+        assert len(tables["Events under that reading"]) == 1 + len(alternative.expect["events"])
     if "events" not in case.expect:  # a target case: the outcome alone is expected
         assert "Settlement events (expected)" not in tables
         return
@@ -525,6 +528,23 @@ def test_rules_have_titles_permalinks_and_their_own_examples(
         for h in root.iter(f"{XHTML}h{level}"):
             links = [a for a in h.iter(f"{XHTML}a") if a.get("class") == "permalink"]
             assert len(links) == 1 and links[0].get("href", "#")[1:] in ids, "".join(h.itertext())
+
+
+def test_a_rule_settled_by_the_sources_keeps_its_question_as_a_note(
+    roots: dict[str, ET.Element], book_dir: Path
+) -> None:
+    """settle.deduct-only was a reading until the sources were found to answer it: its
+    note, with the sentence about a block's settlement reward, is in the book."""
+    rule = next(
+        a
+        for a in roots["five-up"].iter(f"{XHTML}article")
+        if a.get("id") == rule_anchor("settle.deduct-only")
+    )
+    text = "".join(rule.itertext())
+    assert "Note:" in text and "封局没有胜者，也不发结算奖励" in text
+    assert "interpretation-five-up.no-going-out-bonus" not in _ids(roots["five-up"])
+    markdown = (book_dir / "five-up.md").read_text("utf-8")
+    assert "*Note:* Once a question (does going out pay" in markdown
 
 
 def test_the_sidebar_contents_stay_in_reach(roots: dict[str, ET.Element], book_dir: Path) -> None:

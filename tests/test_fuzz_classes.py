@@ -41,20 +41,20 @@ def test_the_same_fields_with_other_error_kinds_are_other_classes() -> None:
 
 
 def test_a_disagreement_on_readings_only_is_reported_apart() -> None:
-    """A hand that is blocked ends at once only under interpretation hand.block-at-once:
-    a block event one side has and the other lacks implicates only a rule that depends on
-    a reading. A differing spinner list implicates a stated rule."""
-    turns = {"type": "turns", "game": "all-fives", "players": 2}
-    blocked = {"events": [{"event": "block"}], "ended": "block"}
-    waits: dict[str, Any] = {"events": [], "ended": None}
-    reading = _finding(1, turns, blocked, waits)
+    """Side A before side B is a reading (interpretation layout.symmetric-attach-points):
+    a refusal naming layout.side-a-first that the other side lacks implicates only a rule
+    that depends on a reading. A differing spinner list implicates a stated rule."""
+    side_b = {"type": "layout", "game": "all-fives", "plays": ["[5|5]", "[5|6]@[5|5]:straight-b"]}
+    refused = {"error": {"kind": "illegal-play", "rule": "layout.side-a-first", "message": "A"}}
+    accepted: dict[str, Any] = {"spinners": ["[5|5]"]}
+    reading = _finding(1, side_b, refused, accepted)
     layout = {"type": "layout", "game": "all-fives", "plays": ["[5|5]"]}
     stated = _finding(2, layout, {"spinners": ["[5|5]"]}, {"spinners": []})
     assert reading.interpretations and not stated.interpretations
     outcome = Outcome(INFO, 0, requests=10)
     outcome.add(reading)
     outcome.add(stated)
-    outcome.add(_finding(3, turns, blocked, waits))
+    outcome.add(_finding(3, side_b, refused, accepted))
     assert outcome.verdict() == (
         "random agreement with the reference engine: 10 requests, 1 disagreement in 1 class,"
         " and 2 on implementation-defined readings in 1 class"

@@ -112,8 +112,8 @@ def test_a_match_is_dealt_hand_by_hand_and_refuses_actions_between_hands() -> No
     with pytest.raises(IllegalActionError) as caught:
         match.apply_action(parse_action("[3|4]"))
     match.deal(H2)
-    with pytest.raises(FivesError, match="a hand is still being played"):
-        match.deal(H2)
+    with pytest.raises(FivesError, match=r"a hand is still being played \[rule hand.end.going-out"):
+        match.deal(H2)  # the boneyard holds tiles: only going out could have ended the hand
     _play(match, H2_ACTIONS)
     assert match.needs_deal and match.next_leader == 0
     with pytest.raises(IllegalActionError) as caught:
@@ -130,7 +130,10 @@ def test_after_a_block_the_next_hand_needs_a_neutral_draw() -> None:
     ruleset = find_game("all-fives")
     match = MatchState(ruleset, Setup.of(ruleset, 4))
     match.deal(B4)
-    _play(match, B4_ACTIONS)
+    _play(match, B4_ACTIONS[:-1])
+    with pytest.raises(FivesError, match=r"still being played \[rule hand.end.block\]"):
+        match.deal(B4)  # the boneyard is empty: the caller takes the hand for blocked
+    _play(match, B4_ACTIONS[-1:])
     assert match.needs_deal and match.next_leader is None
     with pytest.raises(IllegalDealError) as refused:
         match.deal(Deal.of(B4.hands, B4.boneyard))

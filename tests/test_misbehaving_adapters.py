@@ -158,17 +158,10 @@ def test_no_child_process_outlives_the_run(
             assert "the adapter exited (code 7)" in result.message, result.message
 
 
-@pytest.mark.parametrize(
-    ("signum", "status", "said"),
-    [
-        (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"),
-        (signal.SIGHUP, 128 + signal.SIGHUP, "terminated"),
-        (signal.SIGINT, 130, "interrupted"),
-    ],
-)
-def test_a_signal_to_the_runner_ends_the_adapter_session(
-    signum: int, status: int, said: str, tmp_path: Path
-) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_to_the_runner_ends_the_adapter_session(signum: int, tmp_path: Path) -> None:
+    """The run ends as interrupted (exit 2), not as the implementation's failure, and its
+    partial report says so."""
     command = f"{sys.executable} {PROGRAM} hang {tmp_path / 'state'}"
     runner = subprocess.Popen(
         [
@@ -183,6 +176,8 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
             "600",
             "--case",
             "five-up/layout/diagram-1-*",
+            "--json",
+            str(tmp_path / "report.json"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -193,9 +188,15 @@ def test_a_signal_to_the_runner_ends_the_adapter_session(
     while not hanging.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     runner.send_signal(signum)
-    _, err = runner.communicate(timeout=30)
-    assert runner.returncode == status, err
-    assert "Traceback" not in err and said in err
+    out, err = runner.communicate(timeout=30)
+    name = signal.Signals(signum).name
+    assert runner.returncode == 2, err
+    assert "Traceback" not in err and f"interrupted by {name}" in err
+    assert "INTERRUPTED" in out and "NOT CERTIFIED" not in out
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["verdict"]["kind"] == "interrupted"
+    assert report["interrupted"] == {"signal": name, "cases_run": 1, "cases_selected": 20}
+    assert report["counts"]["error"] == 0  # the case it was on is not the adapter's error
     assert _gone(int((tmp_path / "state.adapter-pid").read_text()))
     assert _all_gone(tmp_path / "state.pid")
 

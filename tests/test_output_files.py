@@ -215,3 +215,23 @@ def test_two_outputs_on_one_path_are_refused_before_the_run(
     assert cli.main(args) == 2
     assert "both name" in capsys.readouterr().err.splitlines()[-1]
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+def test_an_interrupted_write_leaves_no_temporary_file(
+    output: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while the data goes to disk: the temporary file beside the target was left
+    behind (hidden, ``.name.XXXX.tmp``), the old file stays whole."""
+    _, name, is_folder = OUTPUTS[output]
+    target = tmp_path / name
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.os, "fsync", interrupted)
+    args, _, _ = OUTPUTS[output]
+    assert cli.main([*args, str(target)]) == 2
+    assert "fives: interrupted by SIGINT" in capsys.readouterr().err
+    assert not [p.name for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
+    assert is_folder or not target.exists()

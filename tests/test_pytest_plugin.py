@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import load_cases
@@ -262,3 +266,34 @@ def test_bad_timeouts_and_an_empty_adapter_are_usage_errors(tmp_path: Path) -> N
     for args in bad:
         proc = _pytest(tmp_path, *args)
         assert proc.returncode == 4, args
+
+
+def test_a_signal_interrupts_the_run_instead_of_failing_the_case(tmp_path: Path) -> None:
+    """SIGTERM to pytest while the adapter works on a case: the run stops as interrupted
+    (pytest's status 2), the adapter and what it started are ended, and the case it was on
+    is not reported as the implementation's failure (a SystemExit inside the test was a
+    failed case, and the run went on with a restarted adapter)."""
+    state = tmp_path / "state"
+    program = ROOT / "tests" / "misbehaving" / "adapter.py"
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"]
+    run += ["-p", "fives_tools.pytest_plugin", "--fives-timeout", "600"]
+    run += ["--fives-adapter", f"{sys.executable} {program} hang {state}"]
+    run += ["--fives-case", "five-up/layout/diagram-1-*", str(tmp_path / "tests")]
+    (tmp_path / "tests").mkdir()
+    proc = subprocess.Popen(run, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not state.with_suffix(".hanging").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        adapter = psutil.Process(int(state.with_suffix(".adapter-pid").read_text()))
+        grandchild = psutil.Process(int(state.with_suffix(".pid").read_text().split()[0]))
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 2, out
+    assert "Interrupted" in out and "failed" not in out.splitlines()[-1]
+    assert state.read_text() == "1"  # never restarted
+    _, alive = psutil.wait_procs([adapter, grandchild], timeout=30)
+    assert not alive

@@ -1,8 +1,8 @@
 """Every quotation of the sources is verbatim and sits under the heading it cites.
 
 ``spec/sources/`` keeps a copy of the three seed texts (the authority), so that the suite
-can check its own citations: rules (spec/games), interpretations, and every fixture's
-sources, quotes and diagram lines. White space is ignored (a quote may run across the
+can check its own citations: rules (spec/games) and their notes, interpretations, and every
+fixture's sources, quotes and diagram lines. White space is ignored (a quote may run across the
 source's line breaks); every other character must match. A quote is also a whole sentence
 or clause of its source (tests/clauses.py), so a quote cut short fails.
 """
@@ -56,6 +56,8 @@ def _citations() -> list[tuple[str, dict[str, str]]]:
         for rule_id, entry in (doc.get("rules") or {}).items():
             if "cite" in entry:
                 out.append((f"{path.name}:{rule_id}", {"file": doc["source"], **entry["cite"]}))
+            for source in (entry.get("note") or {}).get("sources", []):
+                out.append((f"{path.name}:{rule_id} note", {"file": doc["source"], **source}))
     register = yaml.safe_load((SPEC / "interpretations.yaml").read_text("utf-8"))
     for interp in register["interpretations"]:
         out += [(f"interpretation {interp['id']}", s) for s in interp["sources"]]

@@ -13,7 +13,6 @@ engine with the ``must`` conformance cases as its only test (``make mutation``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 from benchmarks.mutation import results
 from benchmarks.mutation.report import render
 from benchmarks.mutation.stage import STAGE, stage
+from fives_tools import files
 
 RUN_LOG = "run.json"
 
@@ -40,7 +40,7 @@ def run(mutants: Sequence[str], children: int, survivors: bool = False) -> int:
     log = {"seconds": round(seconds, 1), "children": children, "retested": len(mutants)}
     path = folder / RUN_LOG
     runs = results.read_runs(path)
-    path.write_text(json.dumps([*runs, log]), encoding="utf-8")
+    files.write_json(path, [*runs, log], compact=True)
     print(f"mutmut finished in {seconds:.0f} s (exit status {done.returncode})", file=sys.stderr)
     return done.returncode
 
@@ -68,9 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     text = render(STAGE, baseline=args.baseline)
     if args.out is not None:
-        tmp = args.out.with_suffix(args.out.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(args.out)
+        files.write_text(args.out, text)
     print(text)
     return 0
 

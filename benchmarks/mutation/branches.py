@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fives_tools import files
+
 MUST_CONTEXTS = ["^import$", "^must$"]
 ALL_CONTEXTS = [*MUST_CONTEXTS, "^implementation-defined$"]
 
@@ -75,7 +77,7 @@ def _measure(json_out: str) -> None:
             out = Path(tmp) / "coverage.json"
             cov.json_report(outfile=str(out), contexts=contexts)
             reports[name] = json.loads(out.read_text(encoding="utf-8"))
-    Path(json_out).write_text(json.dumps(reports), encoding="utf-8")
+    files.write_json(Path(json_out), reports, compact=True)
 
 
 def _function_names(path: Path, module: str) -> dict[int, str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from benchmarks.mutation import branches, parameters, results, unreached
 from fives_engine import find_game, game_names
+from fives_tools import files
 from fives_tools.certify.cases import load_cases
 
 
@@ -39,7 +40,7 @@ def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
     if not tally.total:
         return ["## Engine mutants", "", "No mutmut results yet: run `make mutation`.", ""]
     summary = _summary(tally)
-    (stage / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    files.write_json(stage / "summary.json", summary, compact=True)
     counts = tally.counts()
     by_kind: dict[str, int] = defaultdict(int)
     for entry in tally.equivalent.values():

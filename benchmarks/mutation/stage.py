@@ -17,6 +17,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from fives_tools import files
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "reference_engine" / "fives_engine"
 STAGE = ROOT / "build" / "mutation"
@@ -53,7 +55,5 @@ def stage(folder: Path = STAGE) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
-    """Write through a temporary file renamed into place."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    """Write atomically (:mod:`fives_tools.files`)."""
+    files.write_text(path, text)

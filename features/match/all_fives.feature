@@ -83,3 +83,29 @@ Feature: All Fives matches: raw points, and the first to the target wins at once
     Then the scores are "15 5"
     And side 0 wins the match
     And every fact of fixture "match/all-fives-target-not-a-multiple-of-five" holds for all-fives
+
+  @all-fives @rule:lead.after-block @rule:hand.end.block @rule:settle.deduct-each-hand
+  Scenario: Two players: a block subtracts each player's own pips; the next leader is drawn anew
+    Given the all-fives match scripted in fixture "match/all-fives-two-players-block"
+    When the scripted hands are played
+    Then the score events are
+      | seat | cause     | raw |
+      | 1    | play      | 5   |
+      | 1    | play      | 5   |
+      | 0    | play      | 10  |
+      | 0    | play      | 15  |
+      | 0    | deduction | -20 |
+      | 1    | deduction | -70 |
+    And the scores are "5 -60"
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/all-fives-two-players-block" holds for all-fives
+
+  @all-fives @rule:lead.after-block @rule:hand.end.block @rule:settle.deduct-each-hand
+  Scenario: Three players: a block subtracts each player's own pips; the next leader is drawn anew
+    Given the all-fives match scripted in fixture "match/all-fives-three-players-block-leader-named"
+    When the scripted hands are played
+    Then the scores are "0 -50 0"
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/all-fives-three-players-block-leader-named" holds for all-fives

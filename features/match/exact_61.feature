@@ -97,3 +97,23 @@ Feature: Exact 61 matches: every score event is checked against exactly 61
     And the display scores are "60 61"
     And side 1 wins the match
     And every fact of fixture "match/exact-61-four-players-overshoot-then-exact" holds for exact-61
+
+  @exact-61 @rule:lead.after-block @rule:hand.end.block @rule:settle.exact-61.block-differences
+  Scenario: Two players: a block pays the lighter hand the difference; the next leader comes from a new draw
+    Given the exact-61 match scripted in fixture "match/exact-61-two-players-block"
+    When the scripted hands are played
+    Then the display scores are "26 14"
+    And the match goes on
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/exact-61-two-players-block" holds for exact-61
+
+  @exact-61 @rule:lead.after-block @rule:hand.end.block @rule:settle.exact-61.block-differences
+  Scenario: Three players: a block pays each lighter hand its differences; the next leader comes from a new draw
+    Given the exact-61 match scripted in fixture "match/exact-61-three-players-block"
+    When the scripted hands are played
+    Then the scores are "100 10 120"
+    And the display scores are "20 2 24"
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/exact-61-three-players-block" holds for exact-61

@@ -74,3 +74,39 @@ Feature: Five Up matches: settle every hand, then the unique highest side at or 
     When the scripted hands are played
     Then the display scores are "-5 4 -2"
     And every fact of fixture "match/five-up-three-players-hand" holds for five-up
+
+  @five-up @rule:lead.after-block @rule:hand.end.block @rule:settle.block-no-winner
+  Scenario: Two players: a block deducts both hands; the next leader comes from a new draw
+    Given the five-up match scripted in fixture "match/five-up-two-players-block"
+    When the scripted hands are played
+    Then the score events are
+      | seat | cause     | raw | display |
+      | 0    | play      | 5   | 1       |
+      | 1    | play      | 10  | 2       |
+      | 1    | play      | 5   | 1       |
+      | 0    | play      | 10  | 2       |
+      | 1    | play      | 15  | 3       |
+      | 0    | deduction | -35 | -7      |
+      | 1    | deduction | -50 | -10     |
+    And the display scores are "16 4"
+    And the match goes on
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/five-up-two-players-block" holds for five-up
+
+  @five-up @rule:lead.after-block @rule:hand.end.block @rule:settle.block-no-winner
+  Scenario: Three players: a block deducts every hand; the next leader comes from a new draw
+    Given the five-up match scripted in fixture "match/five-up-three-players-block"
+    When the scripted hands are played
+    Then the score events are
+      | seat | cause     | raw  | display |
+      | 1    | play      | 5    | 1       |
+      | 2    | play      | 10   | 2       |
+      | 1    | play      | 5    | 1       |
+      | 0    | deduction | -10  | -2      |
+      | 1    | deduction | -110 | -22     |
+      | 2    | deduction | -5   | -1      |
+    And the display scores are "-2 -20 1"
+    And the leaders are "0 1"
+    And seat 1 is to act
+    And every fact of fixture "match/five-up-three-players-block" holds for five-up

@@ -160,7 +160,7 @@ Feature: Perft: counting every legal action sequence certifies move generation
       | exact-61  | 2     | 1     |
       | exact-61  | 3     | 1     |
 
-  @five-up @implementation-defined @rule:hand.end.block @rule:turn.pass-empty-boneyard
+  @five-up @rule:hand.end.block @rule:turn.pass-empty-boneyard
   Scenario Outline: The boneyard is empty and nobody can play: the hand is blocked, nobody acts (<game>), to depth <depth>
     Given the position "<game> 4 [2|5],[2|4]@[2|5]:small-end,[5|6]@[2|5]:big-end,[4|5]@[2|4]:big-end,[1|6]@[5|6]:big-end,[1|5]@[1|6]:small-end,[3|5]@[4|5]:big-end,[0|3]@[3|5]:small-end,[0|5]@[0|3]:small-end,[5|5]@[0|5]:big-end [1|1],[1|2],[2|2],[3|3]/[3|4],[3|6]/[0|1],[0|2],[0|4],[0|6],[1|3],[1|4],[2|3],[2|6],[4|4],[4|6]/[0|0],[6|6] - 0"
     When the action sequences of length <depth> are counted

@@ -240,3 +240,14 @@ Feature: All Fives: each player's remaining pips rounded and subtracted from the
     When the hand is settled
     Then the scores are "10 10 -5"
     And every fact of fixture "settlement/all-fives-three-players-below-zero" holds for all-fives
+
+  @all-fives @rule:score.negative @rule:side.partnership
+  Scenario: All Fives partners: the deductions from both partners' hands take their side below zero
+    Given an all-fives table of 4 players in partnerships at scores "5 20"
+    And seat 3 has gone out with a play scoring 5
+    And seat 0 holds "[3|4]"
+    And seat 1 holds "[0|1]"
+    And seat 2 holds "[1|2]"
+    When the hand is settled
+    Then the scores are "-5 25"
+    And every fact of fixture "settlement/all-fives-partners-below-zero" holds for all-fives

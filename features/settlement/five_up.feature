@@ -39,7 +39,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     And the block has no winner
     And every fact of fixture "settlement/five-up-remainder-one-four-eight" holds for five-up
 
-  @five-up @implementation-defined @rule:score.last-play @rule:settle.deduct-only
+  @five-up @rule:score.last-play @rule:settle.deduct-only
   Scenario: The last tile scores as usual; the player who went out gains nothing more
     Given a five-up table of 3 players at scores "0 0 0"
     And seat 0 has gone out with a play scoring 10
@@ -156,7 +156,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     And side 0 wins the match
     And every fact of fixture "settlement/five-up-61-display-wins" holds for five-up
 
-  @five-up @implementation-defined @rule:settle.deduct-only
+  @five-up @rule:settle.deduct-only
   Scenario: Going out gains nothing for the other player's tiles
     Given a five-up table of 2 players at scores "60 40"
     And seat 1 has gone out with a play scoring 0
@@ -165,7 +165,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the scores are "55 40"
     And every fact of fixture "settlement/five-up-going-out-gains-nothing" holds for five-up
 
-  @five-up @implementation-defined @rule:settle.deduct-only
+  @five-up @rule:settle.deduct-only
   Scenario: Three players: the player who goes out gains only the last play
     Given a five-up table of 3 players at scores "30 20 10"
     And seat 2 has gone out with a play scoring 5
@@ -175,7 +175,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the scores are "20 15 15"
     And every fact of fixture "settlement/five-up-going-out-gains-nothing-three-players" holds for five-up
 
-  @five-up @implementation-defined @rule:settle.deduct-only
+  @five-up @rule:settle.deduct-only
   Scenario: Partners: going out gains the team nothing for the opponents' tiles
     Given a five-up table of 4 players in partnerships at scores "50 50"
     And seat 3 has gone out with a play scoring 0

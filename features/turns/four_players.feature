@@ -185,7 +185,7 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
-  @five-up @exact-61 @all-fives @implementation-defined @rule:hand.end.block @rule:turn.pass-empty-boneyard
+  @five-up @exact-61 @all-fives @rule:hand.end.block @rule:turn.pass-empty-boneyard
   Scenario Outline: Passes on the empty boneyard, then a block the moment nobody can play (<game>)
     Given the <game> rules
     When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw draw [1|6]@[5|6]:big-end [1|5]@[1|6]:small-end draw draw draw draw draw draw pass [3|5]@[4|5]:big-end [0|3]@[3|5]:small-end [0|5]@[0|3]:small-end pass [5|5]@[0|5]:big-end" are taken

@@ -63,7 +63,7 @@ Feature: Whole hands for two and three players
       | game      |
       | all-fives |
 
-  @all-fives @implementation-defined @rule:deal.hand-size @rule:hand.end.block
+  @all-fives @rule:deal.hand-size @rule:hand.end.block
   Scenario Outline: All Fives, three players dealt seven each: a pass, then a block (<game>)
     Given the <game> rules
     And a deal for 3 players
@@ -82,7 +82,7 @@ Feature: Whole hands for two and three players
       | all-fives |
 
 
-  @five-up @exact-61 @all-fives @implementation-defined @rule:hand.end.block
+  @five-up @exact-61 @all-fives @rule:hand.end.block
   Scenario Outline: A draw that empties the boneyard with nobody able to play blocks at once (<game>)
     Given the <game> rules
     And a deal for 4 players

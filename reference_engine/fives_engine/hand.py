@@ -6,7 +6,7 @@ Turn rules: the leader leads any tile; play goes clockwise (seat + 1); a player 
 legal play must play; without one they draw a tile at a time and stop at the first
 playable tile, which they must play at once; with the boneyard empty and no play, they
 pass. The hand is blocked the moment the boneyard is empty and nobody can play
-(interpretation ``hand.block-at-once``).
+(rule ``hand.end.block``: no round of passes).
 """
 
 from __future__ import annotations

@@ -56,6 +56,7 @@ class MatchState:
         """
         if ruleset.target_check not in END_RULES:
             raise RulesetError(f"{ruleset.name}: unknown target_check {ruleset.target_check!r}")
+        setup.check_for(ruleset)
         self.ruleset = ruleset
         self.setup = setup
         self.scores = [0] * setup.sides if scores is None else list(scores)
@@ -167,10 +168,13 @@ class MatchState:
     # -- moves ---------------------------------------------------------------------------
     def deal(self, deal: Deal) -> None:
         """Start the next hand with ``deal``; its leader is checked against the lead rules."""
-        if not self.needs_deal:
-            raise FivesError(
-                "the match is over" if self.is_terminal else "a hand is still being played"
-            )
+        if self.is_terminal:
+            raise FivesError("the match is over")
+        if self.hand is not None and not self.hand.is_terminal:
+            # The caller takes the hand for over: with the boneyard empty, by a block (or it
+            # would have seen who went out); else by going out, since no block is possible.
+            rule = "hand.end.going-out" if self.hand.boneyard else "hand.end.block"
+            raise FivesError(f"a hand is still being played [rule {rule}]")
         leader = check_deal(deal, self.ruleset, self.setup, self._went_out, self._after_block)
         self.hand = HandState(self.ruleset, deal, leader)
         self.hands.append(self.hand)

@@ -33,12 +33,15 @@ class Citation:
 @dataclass(frozen=True)
 class Rule:
     """One rule of a game document: its ID, its statement, the source it is cited from,
-    and the interpretation it depends on, if any."""
+    and the interpretation it depends on, if any. A ``note`` keeps on record a question the
+    sources seemed to leave open and how they answer it, with the sentences it rests on."""
 
     id: str
     statement: str
     cite: Citation
     interpretation: str | None = None
+    note: str = ""
+    note_cites: tuple[Citation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,12 @@ def _merge(
         rules[rule_id] = {**rules.get(rule_id, {}), **entry}
         if "cite" in entry and "file" not in entry["cite"]:
             rules[rule_id]["cite"] = {"file": doc.get("source", ""), **entry["cite"]}
+        if isinstance(entry.get("note"), dict):
+            sources = entry["note"].get("sources") or []
+            rules[rule_id]["note"] = {
+                **entry["note"],
+                "sources": [{"file": doc.get("source", ""), **c} for c in sources],
+            }
     return params, rules, doc
 
 
@@ -220,11 +229,16 @@ def load_game(path: str | Path) -> Ruleset:
             raise RulesetError(
                 f"{path}: rules.{rule_id}: needs a statement and cite.file/cite.heading"
             )
+        note = entry.get("note") or {}
+        if note and (not isinstance(note, dict) or not note.get("text")):
+            raise RulesetError(f"{path}: rules.{rule_id}.note: expected a mapping with a 'text'")
         rules[rule_id] = Rule(
             rule_id,
             " ".join(str(entry["statement"]).split()),
             Citation(cite["file"], cite["heading"], cite.get("quote", "")),
             entry.get("interpretation"),
+            " ".join(str(note.get("text", "")).split()),
+            tuple(Citation(c["file"], c["heading"], c["quote"]) for c in note.get("sources", [])),
         )
     return Ruleset(doc["name"], doc.get("title", doc["name"]), doc.get("source", ""), params, rules)
 

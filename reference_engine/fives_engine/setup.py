@@ -1,5 +1,8 @@
 """The table a match is played at: how many players, who partners whom, which deal, which
-target. It is checked once against the game's parameters, so the states never re-check it.
+target. It is checked once against the game's parameters (:meth:`Setup.of`), so the states
+never re-check it; it remembers the game it was checked for, and a match of another game
+refuses it (:meth:`Setup.check_for`): Five Up's four players are always partners, All
+Fives' may play alone, and a setup fit for one is not fit for the other.
 
 Seats are numbered 0 .. n-1 in the order of play (clockwise). A *side* is what scores: a
 player alone, or with four players in partnership the two partners facing each other,
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fives_engine.errors import IllegalDealError, RulesetError
+from fives_engine.errors import FivesError, IllegalDealError, RulesetError
 from fives_engine.rules import Ruleset
 
 PARTNERS_SEATS = 4
@@ -25,6 +28,7 @@ class Setup:
     partnerships: bool
     deal_option: str | None
     target: int  # raw points
+    game: str = ""  # the name of the game :meth:`of` checked it for ("" if made by hand)
 
     @classmethod
     def of(
@@ -60,7 +64,23 @@ class Setup:
             target = ruleset.target(players)
         if target <= 0:
             raise RulesetError(f"a target must be positive, got {target}")
-        return cls(players, partnerships, deal_option, target)
+        return cls(players, partnerships, deal_option, target, ruleset.name)
+
+    def check_for(self, ruleset: Ruleset) -> None:
+        """Refuse this setup for a match of ``ruleset`` unless :meth:`of` checked it for that
+        game; one made by hand is checked now. The error quotes the setup."""
+        if self.game == ruleset.name:
+            return
+        if self.game:
+            raise RulesetError(
+                f"{self!r} was checked for {self.game}, not {ruleset.name}:"
+                f" make the {ruleset.title} table with Setup.of"
+            )
+        try:
+            Setup.of(ruleset, self.players, self.partnerships, self.deal_option, self.target)
+        except FivesError as exc:  # the same kind of error, quoting the setup
+            exc.args = (f"{self!r}: {exc.args[0] if exc.args else exc}",)
+            raise
 
     @property
     def sides(self) -> int:

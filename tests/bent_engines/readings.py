@@ -25,8 +25,6 @@ from fives_engine.setup import Setup
 
 from .catalog import (
     Bent,
-    BlockDeclaredATurnLate,
-    GoingOutScoresOpponents,
     NeutralDrawRedrawsEveryone,
     PartnersRoundedTogether,
     SideBBeforeA,
@@ -189,8 +187,6 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "exact-61.block-seat-order": (BlockTiesFromSeatZero, BlockTiesAfterLeader),
     "all-fives.target-immediate": (AllFivesTargetAfterSettlement,),
     "all-fives.settlement-partners": (PartnersRoundedTogether,),
-    "hand.block-at-once": (BlockDeclaredATurnLate,),
-    "five-up.no-going-out-bonus": (GoingOutScoresOpponents,),
     "exact-61.block-zero-event": (BlockZeroEventsKept,),
     "all-fives.four-players": (AllFivesFourAlwaysPartners,),
 }

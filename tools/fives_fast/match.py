@@ -33,7 +33,9 @@ class FastMatch:
         rng: random.Random | None = None,
     ) -> None:
         """A match at ``scores`` (raw, by side; zero by default); with ``rng`` it deals
-        itself, the same deals as a :class:`fives_engine.MatchState` with that generator."""
+        itself, the same deals as a :class:`fives_engine.MatchState` with that generator; a
+        setup checked for another game is refused as the reference engine refuses it."""
+        setup.check_for(ruleset)
         self.ruleset = ruleset
         self.setup = setup
         self.scores = [0] * setup.sides if scores is None else list(scores)

@@ -5,14 +5,13 @@ regenerate them with ``python -m fives_openspiel.playthroughs DIR`` and review t
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from open_spiel.python.algorithms import generate_playthrough
 
 import fives_openspiel  # noqa: F401 - registers the games
+from fives_tools import files
 
 #: File name -> (game string, seed of the generator's random choices).
 PLAYTHROUGHS = {
@@ -23,15 +22,12 @@ PLAYTHROUGHS = {
 
 
 def write(folder: Path) -> list[Path]:
-    """(Re)write every playthrough into ``folder``, each through a temporary file."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """(Re)write every playthrough into ``folder``, each atomically (:mod:`fives_tools.files`)."""
+    files.make_dir(folder)
     written = []
     for name, (game, seed) in PLAYTHROUGHS.items():
         text = generate_playthrough.playthrough(game, None, seed=seed)
-        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, folder / name)
+        files.write_text(folder / name, text)
         written.append(folder / name)
     return written
 

@@ -4,7 +4,6 @@ print the coverage matrix, draw layouts and build the rule books."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import sys
@@ -12,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from fives_tools import __version__, files, options
+from fives_tools import __version__, files, options, processes
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
@@ -41,7 +40,8 @@ EXIT_STATUSES = """exit status:
      --require-certificate is given
   1  not certified: a must case failed or errored, or no case passed
   2  the run could not happen: bad usage or names, an unreadable file or fixture, an
-     adapter that cannot start or dies before it is ready, a report that cannot be written"""
+     adapter that cannot start or dies before it is ready, a report that cannot be written,
+     a run interrupted (Ctrl-C, SIGTERM, SIGHUP: its partial --json report says so)"""
 
 
 class Parser(argparse.ArgumentParser):
@@ -182,6 +182,21 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
         files.write_text(Path(args.html), page)
 
 
+def _report_interrupted(
+    args: argparse.Namespace, run: Run | None, filters: Filters, left_out: list[Case]
+) -> None:
+    """An interrupted run: its partial JSON report, marked interrupted, and its partial
+    certificate on the console; the certificate files (Markdown, HTML, badges, JUnit) are
+    not written, nor their old versions replaced by a verdict that was never reached."""
+    if run is None:
+        return
+    run.filters, run.left_out, run.command = filters, left_out, args.command_line
+    run.timestamps = not args.no_timestamps
+    if args.json:
+        formats.write_json(run, Path(args.json))
+    print_report(run, sys.stdout, "fives certify", colour=use_colour(sys.stdout))
+
+
 def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
     """The output options ``names`` with their paths (for :func:`files.check_outputs`)."""
     return {f"--{name}": getattr(args, name) for name in names}
@@ -201,6 +216,9 @@ def cmd_certify(args: argparse.Namespace) -> int:
         run = _run(adapter, cases, known, quiet=args.quiet)
     except AdapterRefused as exc:
         raise UsageError(f"cannot certify this implementation: {exc}") from None
+    except KeyboardInterrupt as exc:
+        _report_interrupted(args, getattr(exc, "run", None), filters, left_out)
+        raise
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
     run.timestamps = not args.no_timestamps
     # The files first (a console closed early loses nothing), but the certificate is
@@ -238,24 +256,28 @@ def cmd_cases(args: argparse.Namespace) -> int:
                 "interpretation": c.interpretation,
                 "request": c.request,
                 "expect": c.expect,
+                # the expectations under other readings the case is neutral to: a reply
+                # equal to one of them passes too (spec/protocol.md)
+                "alternatives": [
+                    {"interpretation": a.interpretation, "reading": a.reading, "expect": a.expect}
+                    for a in c.alternatives
+                ],
             }
             for c in cases
         ]
         from fives_tools.certify.adapters import protocol
 
-        text = json.dumps(
+        text = files.json_text(
             {
                 "suite": protocol.suite_version(),
                 "protocol": protocol.protocol_version(),
                 "cases": payload,
-            },
-            ensure_ascii=False,
-            indent=1,
+            }
         )
         if args.dump == "-":
-            print(text)
+            sys.stdout.write(text)
         else:
-            files.write_text(Path(args.dump), text + "\n")
+            files.write_text(Path(args.dump), text)
         return 0
     for case in cases:
         print(f"{case.id}\t{case.level}\t{case.title}")
@@ -434,7 +456,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CANNOT_RUN
     args.command_line = shlex.join(["fives", *(sys.argv[1:] if argv is None else argv)])
     try:
-        code: int = args.func(args)
+        with processes.interruptible():
+            code: int = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
         return _quiet_closed_pipe()
@@ -447,9 +470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except files.WriteError as exc:
         print(f"fives: {exc}", file=sys.stderr)
         return EXIT_CANNOT_RUN
-    except KeyboardInterrupt:
-        print("\nfives: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print(f"\nfives: {processes.interruption(exc)}", file=sys.stderr)
+        return EXIT_CANNOT_RUN
     return code
 
 

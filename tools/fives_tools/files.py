@@ -4,7 +4,10 @@ The data goes to a temporary file beside the target, is flushed to disk, and is 
 over the target: a reader never sees a half-written report, and a failure (a missing or
 read-only folder, a folder where the file should be, a full disk) leaves the old file as
 it was and raises :class:`WriteError`, one line naming the path, which the commands turn
-into exit status 2.
+into exit status 2. An interruption during the write (Ctrl-C, a signal turned into an
+exception) removes the temporary file too: no hidden ``.tmp`` is left beside the target.
+Every output file of the tools is written here, and a command refuses two of its outputs
+on one path (:func:`check_outputs`).
 """
 
 from __future__ import annotations
@@ -71,11 +74,13 @@ def write_bytes(path: Path, data: bytes) -> None:
             os.fsync(out.fileno())
         os.chmod(temporary, _mode(real))
         os.replace(temporary, real)
+        temporary = None
     except OSError as exc:
+        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
+    finally:  # also on KeyboardInterrupt or a signal raised as an exception mid-write
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
 
 
 def write_text(path: Path, text: str) -> None:
@@ -99,17 +104,19 @@ def check_outputs(outputs: dict[str, str | None]) -> None:
         seen[real] = option
 
 
-def json_text(data: object) -> str:
+def json_text(data: object, *, compact: bool = False) -> str:
     """``data`` as strict JSON (RFC 8259 has no ``NaN`` or ``Infinity``: a reader such as
-    Node's refuses them), indented, one line per value; ``ValueError`` if it holds one."""
-    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    Node's refuses them), indented, one line per value (``compact``: on one line);
+    ``ValueError`` if it holds one."""
+    indent = None if compact else 1
+    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False) + "\n"
 
 
-def write_json(path: Path, data: object) -> None:
+def write_json(path: Path, data: object, *, compact: bool = False) -> None:
     """Write ``data`` as strict JSON (:func:`json_text`), atomically; a value JSON cannot
     hold is a :class:`WriteError` naming the path, and the old file stays as it was."""
     try:
-        text = json_text(data)
+        text = json_text(data, compact=compact)
     except ValueError as exc:
         raise WriteError(f"cannot write {path}: {exc}") from None
     write_text(path, text)

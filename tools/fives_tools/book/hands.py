@@ -19,6 +19,7 @@ import yaml
 
 from fives_engine import Ruleset, find_game
 from fives_engine.tiles import parse_tiles, pip_count
+from fives_tools.book.alternatives import alternative_parts
 from fives_tools.book.counts import perft_parts, score_parts
 from fives_tools.book.events import events_table, outcome, points, scores_table, table_text
 from fives_tools.book.parts import Cell, Facts, Figure, Note, Part, Span, Table, codes, text
@@ -159,7 +160,7 @@ def turns_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
         attempt = (Span(f"{who}: "), Span(reject["action"], code=True))
         tried.append(("Then tried", attempt))
     parts.append(outcome(expect, ("events", "hands"), tried))
-    return parts + _note(source)
+    return parts + _note(source) + alternative_parts(case)
 
 
 def settlement_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
@@ -196,7 +197,7 @@ def settlement_parts(case: Case, anchor: str, tally_per: int | None) -> list[Par
     if scores is not None:
         parts.append(scores)
     parts.append(outcome(case.expect, ("events", "scores", "display_scores")))
-    return parts + _note(source)
+    return parts + _note(source) + alternative_parts(case)
 
 
 def match_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
@@ -223,7 +224,7 @@ def match_parts(case: Case, anchor: str, tally_per: int | None) -> list[Part]:
     if scores is not None:
         parts.append(scores)
     parts.append(outcome(case.expect, ("events", "scores", "display_scores")))
-    return parts + _note(source)
+    return parts + _note(source) + alternative_parts(case)
 
 
 #: The parts of an example, by fixture kind (layout examples are drawn in model.example).

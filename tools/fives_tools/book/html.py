@@ -226,6 +226,12 @@ def _rules(book: Book) -> list[str]:
         if rule.cite.quote:
             quote = rule.cite.quote
             out.append(_quote(quote, book.language_of(rule.cite.file), book.english(quote)))
+        if rule.note:
+            out.append(f'<p class="note"><span class="label">Note:</span> {e(rule.note)}</p>')
+            for cite in rule.note_cites:
+                out.append(f"<p><cite>{e(cite.file)}</cite> § {e(cite.heading)}</p>")
+                quote = cite.quote
+                out.append(_quote(quote, book.language_of(cite.file), book.english(quote)))
         meta = f"Rule <code>{e(rule.id)}</code> · "
         meta += f"source: <cite>{e(rule.cite.file)}</cite> § {e(rule.cite.heading)}"
         if rule.interpretation:

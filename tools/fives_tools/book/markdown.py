@@ -80,6 +80,11 @@ def _rules(book: Book, images: dict[str, str], image_dir: str) -> list[str]:
         out += ["", f"### {title}", "", md(rule.statement)]
         if rule.cite.quote:
             out += _quote(rule.cite.quote, book.english(rule.cite.quote))
+        if rule.note:
+            out += ["", f"*Note:* {md(rule.note)}"]
+            for cite in rule.note_cites:
+                out += ["", f"*{md(cite.file)}* § {md(cite.heading)}"]
+                out += _quote(cite.quote, book.english(cite.quote))
         meta = [f"Rule {code(rule.id)} · source: *{md(rule.cite.file)}* § {md(rule.cite.heading)}"]
         if rule.interpretation:
             anchor = interpretation_anchor(rule.interpretation)

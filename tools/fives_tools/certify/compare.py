@@ -11,11 +11,16 @@ two straight sides are two open ends showing the same pips), and a reply whose p
 no anchor is held against the expected plays with theirs left out.
 
 Nothing else is ignored: a field the case expects and the reply lacks is a mismatch.
+
+A case neutral to a reading has more than one expectation (:func:`held_against`): the
+reply passes when it equals one of them, and a failing reply is held against the one
+nearest it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,3 +115,28 @@ def compare(
         if not equal:
             out.append(Mismatch(key, want, got))
     return out
+
+
+def distance(mismatches: Sequence[Mismatch]) -> int:
+    """How far a reply is from an expectation: per differing field, the items missing or
+    extra of a list (at least 1), else 1."""
+    total = 0
+    for m in mismatches:
+        if isinstance(m.expected, list) and isinstance(m.got, list):
+            want, got = Counter(map(str, m.expected)), Counter(map(str, m.got))
+            total += max(1, sum(((want - got) + (got - want)).values()))
+        else:
+            total += 1
+    return total
+
+
+def held_against(
+    expects: Sequence[dict[str, Any]], reply: dict[str, Any], places: str = forms.CANONICAL
+) -> tuple[int, list[Mismatch]]:
+    """Which of ``expects`` (the main expectation first, then the alternatives) ``reply``
+    is held against, and its mismatches: the first it equals; else the nearest by
+    :func:`distance`, the earliest on a tie (so the main one unless an alternative is
+    strictly nearer)."""
+    found = [compare(expect, reply, places) for expect in expects]
+    best = min(range(len(found)), key=lambda i: (distance(found[i]), i))
+    return best, found[best]

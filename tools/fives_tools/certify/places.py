@@ -97,11 +97,14 @@ def _reject_reason(case: Case) -> str | None:
     )
 
 
-def expectation(case: Case) -> tuple[dict[str, Any], str | None]:
-    """The case's expectation in the pips form, and why it cannot be decided (None when
-    it can). An undecidable ``error`` is left out: the other fields are still compared."""
+def expectation(
+    case: Case, expect: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], str | None]:
+    """The case's expectation (or ``expect``, one of its alternatives) in the pips form,
+    and why it cannot be decided (None when it can). An undecidable ``error`` is left out:
+    the other fields are still compared."""
     reason = level_reason(case.capability) or _reject_reason(case)
-    expect = {key: _project(key, value) for key, value in case.expect.items()}
+    expect = {key: _project(key, value) for key, value in (expect or case.expect).items()}
     if reason is not None:
         expect.pop("error", None)
     return expect, reason

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from fives_tools import processes
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters.interface import (
     Adapter,
@@ -18,9 +19,9 @@ from fives_tools.certify.adapters.interface import (
     AdapterInfo,
     AdapterRefused,
 )
-from fives_tools.certify.cases import Case
+from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
-from fives_tools.certify.compare import Mismatch, compare
+from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.text import clean
 
 PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
@@ -39,6 +40,14 @@ class Result:
     #: of a game and level the implementation declares (else a skip the certificate
     #: reports in its coverage line only)
     declared: bool = True
+    #: the other reading the reply was held against (None: the case's main expectation):
+    #: the one it equals when it passes, the nearest when it fails (compare.held_against)
+    reading: Alternative | None = None
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        """The expectation the reply was held against."""
+        return self.reading.expect if self.reading is not None else self.case.expect
 
     @property
     def counts_against(self) -> bool:
@@ -61,6 +70,18 @@ class Run:
     #: the Markdown and HTML reports give the date and duration (off for committed reports,
     #: which a second run must leave unchanged)
     timestamps: bool = True
+    #: the signal that stopped the run before its end (``SIGTERM``), else empty: the
+    #: results are those of the cases before it, and the verdict is no verdict
+    interrupted: str = ""
+    selected: int = 0  # how many cases the run was to go through
+
+    @property
+    def interruption(self) -> dict[str, Any] | None:
+        """What the JSON report says of an interrupted run (None for a whole run)."""
+        if not self.interrupted:
+            return None
+        ran = len(self.results)
+        return {"signal": self.interrupted, "cases_run": ran, "cases_selected": self.selected}
 
     @property
     def declared(self) -> list[Result]:
@@ -131,7 +152,11 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     In the pips form a case whose point the form cannot decide (a rejected play illegal
     only for its place) is a skip with the reason, unless the play was refused and a fact
     of the layout it left unchanged fails."""
-    expect, undecided = forms.expectation(case) if places == forms.PIPS else (case.expect, None)
+    expects = case.expectations
+    undecided = None
+    if places == forms.PIPS:
+        projected = [forms.expectation(case, e) for e in expects]
+        expects, undecided = [e for e, _ in projected], projected[0][1]
     try:
         reply = adapter.run(dict(case.request), case.id)
     except AdapterError as exc:
@@ -144,10 +169,12 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     if undecided and "error" in case.expect and not reply.get("error"):
         # it took the play, as the form allows: its facts are of another layout
         return Result(case, SKIP, message=undecided, reply=reply)
-    mismatches = compare(expect, reply, places)
+    which, mismatches = held_against(expects, reply, places)
+    reading = case.alternatives[which - 1] if which else None
     if undecided and not mismatches:
-        return Result(case, SKIP, message=undecided, reply=reply)
-    return Result(case, FAIL if mismatches else PASS, mismatches, undecided or "", reply)
+        return Result(case, SKIP, message=undecided, reply=reply, reading=reading)
+    status = FAIL if mismatches else PASS
+    return Result(case, status, mismatches, undecided or "", reply, reading=reading)
 
 
 def run_cases(
@@ -159,7 +186,9 @@ def run_cases(
     """Start the adapter, run every case (skipping what it does not declare), stop it.
 
     An implementation that fails before it is ready raises :class:`AdapterRefused`: the run
-    could not happen, which is not the same as a run that found failures."""
+    could not happen, which is not the same as a run that found failures. A Ctrl-C or a
+    signal (:class:`processes.Interrupted`) is raised on, carrying the partial run, marked
+    interrupted, as its ``run``: the case it stopped is nobody's failure."""
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     try:
@@ -179,9 +208,16 @@ def run_cases(
             results.append(result)
             if progress is not None:
                 progress(i, len(cases), result)
+    except KeyboardInterrupt as exc:
+        run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+        run.interrupted, run.selected = processes.signal_name(exc), len(cases)
+        apply_known_failures(run, known_failures)
+        exc.run = run  # type: ignore[attr-defined]
+        raise
     finally:
         adapter.stop()
     run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+    run.selected = len(cases)
     apply_known_failures(run, known_failures)
     return run
 

@@ -6,33 +6,29 @@ too deeply nested JSON, stray output on stdout, a closed stdout, a wrong sequenc
 a reply that breaks its schema, a huge reply, input it stops reading. After such an error
 the process is ended and a fresh one is started for the next case. A failed start (no
 ``ready`` within the start-up timeout, a bad ``ready``) refuses the implementation with
-one line. Ending the process ends everything it started (:mod:`process_session`), on a
-normal stop, on an error, at exit and when the runner is signalled.
+one line. The process is started and ended by :mod:`fives_tools.processes`: ending it ends
+everything it started, on a normal stop, on an error, at exit and when the runner is
+signalled.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
 import os
 import queue
-import secrets
 import select
 import shlex
 import subprocess
 import threading
 import time
-import weakref
 from typing import IO, Any
 
+from fives_tools import processes
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.interface import AdapterError, AdapterInfo, AdapterRefused
-from fives_tools.certify.adapters.session import MARKER, end_session, ending_on_signals
 from fives_tools.options import check_seconds
 from fives_tools.text import clean
-
-_LIVE: weakref.WeakSet[SubprocessAdapter] = weakref.WeakSet()
 
 _EOF = object()
 #: how often a wait for a line checks that the adapter is still alive
@@ -135,7 +131,6 @@ class SubprocessAdapter:
         self.max_reply_bytes = max_reply_bytes
         self.max_restarts = max_restarts
         self.proc: subprocess.Popen[bytes] | None = None
-        self._token = ""
         self._lines: queue.Queue[object] = queue.Queue()
         self._stderr = _Tail()
         self._stderr_reader: threading.Thread | None = None
@@ -144,22 +139,15 @@ class SubprocessAdapter:
         self._failed_starts = 0
         self.restarts = 0
         self.info: AdapterInfo | None = None
-        _LIVE.add(self)
 
     # -- process life ----------------------------------------------------------------------
     def _launch(self) -> AdapterInfo:
         """Start the program and read its ``ready``; any failure refuses it in one line."""
         self._lines = queue.Queue()
         self._stderr = _Tail()
-        self._token = secrets.token_hex(8)
         try:
-            self.proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                env={**os.environ, MARKER: self._token},
+            self.proc = processes.start(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except (OSError, ValueError) as exc:
             raise AdapterRefused(f"cannot start {shlex.join(self.argv)!r}: {exc}") from None
@@ -203,9 +191,7 @@ class SubprocessAdapter:
         with contextlib.suppress(OSError):
             if proc.stdin is not None:
                 proc.stdin.close()
-        end_session(proc.pid, self._token)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=5)
+        processes.end(proc)
 
     def _diagnosis(self, what: str) -> str:
         if self._stderr_reader is not None:
@@ -310,7 +296,7 @@ class SubprocessAdapter:
 
     # -- the Adapter interface ---------------------------------------------------------------
     def start(self) -> AdapterInfo:
-        self._signals.enter_context(ending_on_signals(_end_all))
+        self._signals.enter_context(processes.interruptible())
         try:
             self.info = self._launch()
         except BaseException:
@@ -359,9 +345,3 @@ class SubprocessAdapter:
                 self._kill()  # whatever it left running, even after a clean exit
         finally:
             self._signals.close()
-
-
-@atexit.register
-def _end_all() -> None:
-    for adapter in list(_LIVE):
-        adapter._kill()

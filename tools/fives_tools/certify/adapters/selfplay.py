@@ -33,6 +33,14 @@ class Seen:
     score: int | None = None
     tile: str | None = None
 
+    def annotate(self, entry: dict[str, Any]) -> None:
+        """Add what was seen to the action's ``entry`` of a record."""
+        entry["offered"] = self.offered
+        if self.score is not None:
+            entry["score"] = self.score
+        if self.tile is not None:
+            entry["tile"] = self.tile
+
 
 @dataclass
 class Game:
@@ -43,13 +51,36 @@ class Game:
     scores_after: list[list[int]] = field(default_factory=list)
 
 
+def act(match: MatchState, choices: random.Random) -> Seen | None:
+    """Apply one action chosen uniformly among the legal ones; None when none is offered."""
+    offered = match.legal_actions()
+    if not offered:
+        return None
+    action = choices.choice(offered)
+    seen = Seen([str(a) for a in offered])
+    for event in match.apply_action(action):
+        if event.kind == "play":
+            seen.score = int(event["raw"])
+        elif event.kind == "draw":
+            seen.tile = str(event["tile"])
+    return seen
+
+
 def play(
-    ruleset: Ruleset, setup: Setup, seed: int, unit: str = "match", most: int | None = MAX_ACTIONS
+    ruleset: Ruleset,
+    setup: Setup,
+    seed: int,
+    unit: str = "match",
+    most: int | None = MAX_ACTIONS,
+    hands: int | None = None,
 ) -> Game:
     """One hand (``unit`` ``hand``) or a whole match, dealt and chosen from ``seed``; at
-    most ``most`` actions (None: no limit). A game where nothing is offered ends there."""
+    most ``most`` actions and ``hands`` hands (None: no limit). A game where nothing is
+    offered ends there."""
     if unit not in SELFPLAY_UNITS:
         raise FivesError(f"unit {unit!r}: expected one of {', '.join(SELFPLAY_UNITS)}")
+    if unit == "hand":
+        hands = 1
     deals, choices = random.Random(seed), random.Random(seed)
     match = MatchState(ruleset, setup)
     game = Game(match)
@@ -57,21 +88,14 @@ def play(
     while not match.is_terminal and (most is None or steps < most):
         steps += 1
         if match.needs_deal:
-            if unit == "hand" and match.hands:
+            if hands is not None and len(match.hands) >= hands:
                 break
             match.deal(random_deal(ruleset, setup, deals, match.next_leader))
             game.seen.append([])
         hand = match.hand
-        offered = match.legal_actions()
-        if not offered:
+        seen = act(match, choices)
+        if seen is None:
             break
-        action = choices.choice(offered)
-        seen = Seen([str(a) for a in offered])
-        for event in match.apply_action(action):
-            if event.kind == "play":
-                seen.score = int(event["raw"])
-            elif event.kind == "draw":
-                seen.tile = str(event["tile"])
         game.seen[-1].append(seen)
         if match.is_terminal or (hand is not None and hand.is_terminal):
             game.scores_after.append(list(match.scores))
@@ -86,11 +110,7 @@ def observation(game: Game, seed: int) -> dict[str, Any]:
     ):
         entry["deal"]["leader"] = state.leader
         for action, what in zip(entry["actions"], seen, strict=True):
-            action["offered"] = what.offered
-            if what.score is not None:
-                action["score"] = what.score
-            if what.tile is not None:
-                action["tile"] = what.tile
+            what.annotate(action)
         if state.is_terminal:
             entry["ended"] = "out" if state.went_out is not None else "block"
         if number < len(game.scores_after):  # not for a hand cut before its end

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from fives_tools.certify.cases.case import Case, FixtureError, fixtures_dir
+from fives_tools.certify.cases.case import Alternative, Case, FixtureError, fixtures_dir
 from fives_tools.certify.cases.fixture_file import REQUEST_FIELDS, cases_from, read_fixture
 from fives_tools.certify.cases.perft_file import perft_cases
 
 __all__ = [
     "REQUEST_FIELDS",
+    "Alternative",
     "Case",
     "FixtureError",
     "cases_from",

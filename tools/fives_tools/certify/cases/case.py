@@ -23,6 +23,25 @@ class FixtureError(ValueError):
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """The expectation of a ``must`` case under another reading of one interpretation
+    (``spec/interpretations.yaml``): worked by hand like the main one, for a case whose
+    sentence holds under both readings and whose reply shows which one was taken."""
+
+    interpretation: str
+    #: the other reading, in words ("a blocked hand ... forms an event of 0")
+    reading: str
+    #: the whole expectation of the case's level under that reading
+    expect: dict[str, Any] = field(repr=False)
+    #: the arithmetic under that reading, for readers (the books); not compared
+    worked: str = field(default="", repr=False)
+
+    @property
+    def label(self) -> str:
+        return f"reads {self.interpretation} the other way: {self.reading}"
+
+
+@dataclass(frozen=True)
 class Case:
     """One fixture under one game: the unit the harness runs and reports."""
 
@@ -46,6 +65,14 @@ class Case:
     #: level's): not compared, only read to explain a failure (a play-score case's
     #: ``total`` says whether a wrong score comes from the ends or from scoring them).
     facts: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: the case's expectations under other readings of interpretations it is neutral to
+    #: (spec/protocol.md, "Cases neutral to a reading"): a reply equal to one passes
+    alternatives: tuple[Alternative, ...] = ()
+
+    @property
+    def expectations(self) -> list[dict[str, Any]]:
+        """Every expectation a reply may equal: the main one, then each alternative's."""
+        return [self.expect, *(a.expect for a in self.alternatives)]
 
     @property
     def tags(self) -> frozenset[str]:

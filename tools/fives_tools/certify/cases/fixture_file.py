@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from fives_engine import find_game
-from fives_tools.certify.cases import fixture_yaml, levels
+from fives_tools.certify.cases import alternatives, fixture_yaml, levels
 from fives_tools.certify.cases.case import (
     Case,
     FixtureError,
@@ -94,10 +94,14 @@ def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
     return data
 
 
-def _line_in(path: Path, field: str) -> int:
-    """The line of a top-level field, read again only to word an error."""
+def _line_at(path: Path, where: list[str | int]) -> int:
+    """The line of a field, read again only to word an error."""
     node = yaml.compose(path.read_text(encoding="utf-8"))
-    return _line_of(node, [field]) if node is not None else 1
+    return _line_of(node, where) if node is not None else 1
+
+
+def _line_in(path: Path, field: str) -> int:
+    return _line_at(path, [field])
 
 
 def _check_names(path: Path, data: dict[str, Any]) -> None:
@@ -113,6 +117,7 @@ def _check_names(path: Path, data: dict[str, Any]) -> None:
     problem = check_primary(data["primary"], data["rules"], data["games"])
     if problem:
         raise FixtureError(f"{path}: line {_line_in(path, 'primary')}: field primary: {problem}")
+    alternatives.check(path, data, _line_at)
 
 
 #: The fixture fields each kind sends as its request (``spec/protocol.md``), beyond
@@ -177,6 +182,11 @@ def _by_capability(kind: str, expect: dict[str, Any]) -> list[tuple[str, dict[st
     return parts
 
 
+def _levels(path: Path, data: dict[str, Any], game: str) -> dict[str, dict[str, Any]]:
+    """The expectation of each capability level for one game."""
+    return dict(_by_capability(data["kind"], _expect(path, data, game)))
+
+
 def cases_from(path: Path) -> list[Case]:
     """The cases of one fixture: one per game and capability level, ID ``game/id#level``."""
     data = read_fixture(path)
@@ -185,6 +195,10 @@ def cases_from(path: Path) -> list[Case]:
     for game in data["games"]:
         ruleset = find_game(game)
         facts = _expect(path, data, game)
+        other = [
+            (alt, _levels(path, alternatives.whole(data, alt), game))
+            for alt in data.get("alternatives", ())
+        ]
         for capability, expect in _by_capability(data["kind"], facts):
             out.append(
                 Case(
@@ -203,6 +217,11 @@ def cases_from(path: Path) -> list[Case]:
                     capability=capability,
                     primary=data["primary"],
                     facts=facts,
+                    alternatives=tuple(
+                        a
+                        for alt, parts in other
+                        for a in alternatives.of_level(alt, parts.get(capability, {}), expect)
+                    ),
                 )
             )
     return out

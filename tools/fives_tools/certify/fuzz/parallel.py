@@ -5,11 +5,10 @@ gets the same mix of early and late indices); no request changes, and the outcom
 
 from __future__ import annotations
 
-import multiprocessing
 import shlex
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from fives_tools import processes
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
@@ -73,9 +72,7 @@ def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
         with bar("fuzz", part.size()) as step:
             return run_campaign(spec.make(), plan, part, step)
     parts = part.split(jobs)
-    context = multiprocessing.get_context("spawn")  # no adapter threads or pipes inherited
-    pool_of = ProcessPoolExecutor(jobs, mp_context=context)
-    with bar(f"fuzz ({jobs} processes)", None), pool_of as pool:
+    with bar(f"fuzz ({jobs} processes)", None), processes.workers(jobs) as pool:
         outcomes = list(pool.map(_work, [spec] * jobs, [plan] * jobs, parts))
     merged = outcomes[0]
     for other in outcomes[1:]:

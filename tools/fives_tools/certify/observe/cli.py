@@ -65,7 +65,7 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
     if args.prefixes:
         written = write_prefixes(obs, Path(args.prefixes))
     if args.json:
-        files.write_text(Path(args.json), report.dumps(report.to_json(obs, written)))
+        files.write_json(Path(args.json), report.to_json(obs, written))
     if args.markdown:
         files.write_text(Path(args.markdown), report.markdown(obs, written))
     sys.stdout.write(report.console(obs, written))

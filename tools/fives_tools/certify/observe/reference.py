@@ -2,6 +2,7 @@
 in: what it offered at each turn, what each play scored, how each hand ended and the
 settled scores. They audit clean by construction of the rules, so they are the
 baseline the audit is tested against, and what a self-play reply looks like in full.
+They are the games a ``selfplay`` request is answered with (``adapters.selfplay``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from typing import Any
 
 from fives_engine import MatchState, Setup, find_game
+from fives_tools.certify.adapters import selfplay
 
 
 def observed_hand(match: MatchState, rng: random.Random) -> dict[str, Any]:
@@ -21,21 +23,11 @@ def observed_hand(match: MatchState, rng: random.Random) -> dict[str, Any]:
     deal["leader"] = hand.leader
     actions = []
     while not (hand.is_terminal or match.is_terminal):
-        legal = match.legal_actions()
-        action = rng.choice(legal)
         seat = match.current_player
-        events = match.apply_action(action)
-        entry: dict[str, Any] = {
-            "seat": seat,
-            "action": str(action),
-            "offered": [str(a) for a in legal],
-        }
-        draw = next((e for e in events if e.kind == "draw"), None)
-        if draw is not None:
-            entry["tile"] = draw["tile"]
-        play = next((e for e in events if e.kind == "play"), None)
-        if play is not None:
-            entry["score"] = play["raw"]
+        seen = selfplay.act(match, rng)
+        assert seen is not None, "a hand in play always offers an action"
+        entry: dict[str, Any] = {"seat": seat, "action": str(hand.actions[-1][1])}
+        seen.annotate(entry)
         actions.append(entry)
     out: dict[str, Any] = {"deal": deal, "actions": actions}
     if hand.is_terminal:
@@ -54,25 +46,9 @@ def observed_match(
     """A match of uniformly random legal actions (``hands`` hands at most), recorded with
     every optional field; the same seed, the same record."""
     ruleset = find_game(game)
-    setup = Setup.of(ruleset, players, partnerships)
-    match = MatchState.seeded(ruleset, setup, seed)
-    rng = random.Random(seed)
-    played: list[dict[str, Any]] = []
-    while not match.is_terminal and (hands is None or len(played) < hands):
-        played.append(observed_hand(match, rng))
-    return {
-        "format": "fives-record",
-        "version": 1,
-        "game": game,
-        "setup": {
-            "players": players,
-            "partnerships": setup.partnerships,
-            "deal_option": None,
-            "target": setup.target,
-            "scores": [0] * setup.sides,
-            "seed": seed,
-        },
-        "implementation": {"name": "fives reference engine", "version": "1"},
-        "hands": played,
-        "result": {"scores": list(match.scores), "winner": match.winner},
-    }
+    played = selfplay.play(
+        ruleset, Setup.of(ruleset, players, partnerships), seed, most=None, hands=hands
+    )
+    record = selfplay.observation(played, seed)
+    record["implementation"] = {"name": "fives reference engine", "version": "1"}
+    return record

@@ -8,7 +8,6 @@ rest (the console and JSON reports list them all).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -273,7 +272,3 @@ def _length(div: Divergence) -> int:
     if not isinstance(hands, list):
         return 0
     return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))
-
-
-def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

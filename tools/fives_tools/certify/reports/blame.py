@@ -97,7 +97,9 @@ FIELD_RULES: dict[str, tuple[str, ...]] = {
     "winner": (*RESULT_RULES, "side."),
     "match_over": (*RESULT_RULES, "side."),
     "hands_played": ("match.", "hand."),
-    "scores": (*RESULT_RULES, "side."),
+    # a score is the sum of its side's events: expected without them (an Exact 61 block's
+    # events lean on a reading), it is decided by what decides them, the plays' ends too
+    "scores": (*RESULT_RULES, *ENDS_RULES, "side."),
 }
 #: Fields that follow from a hand's events, so add nothing when the events differ too
 #: (alone, they implicate the rules of :data:`FIELD_RULES`).

@@ -31,6 +31,8 @@ from fives_tools.certify.reports.console import (
     table,
     verdict,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
@@ -195,6 +197,7 @@ def entry_context(entry: Entry) -> dict[str, Any]:
         ),
         "causes": causes_of(entry),
         "coverage": found.coverage,
+        "readings": reading_lines(entry.run.declared),
         "failures": [
             {
                 "anchor": failure_anchor(entry.label, result),
@@ -259,6 +262,7 @@ def comparison_context(
         "date": started(entries),
         "games": level_tables(entries, book),
         "failing": [entry for entry in described if entry["failures"]],
+        "readings_heading": READINGS_HEADING,
     }
 
 

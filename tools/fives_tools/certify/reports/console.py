@@ -22,6 +22,8 @@ from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.blame import implicated
 from fives_tools.certify.reports.causes import blamed_rules, cause_lines, cause_texts
 from fives_tools.certify.reports.covers import coverage
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import held_against_line, reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
@@ -178,12 +180,15 @@ def describe_failure(
         lines.append(f"  {label} {rule_id}: {rule.statement}")
         lines.append(f"       source: {rule.cite}")
     lines.append(f"  input: {json.dumps(case.request, ensure_ascii=False)}")
+    held = held_against_line(result)
+    if held:
+        lines.append(f"  {held}")
     if result.message:
         lines.append(f"  {result.message}")
     for mismatch in result.mismatches:
         lines.append("  " + mismatch.describe().replace("\n", "\n  "))
     divide = (result.reply or {}).get("divide")
-    if result.mismatches and isinstance(divide, dict) and "divide" not in case.expect:
+    if result.mismatches and isinstance(divide, dict) and "divide" not in result.expect:
         lines.append("  your count by first action (divide):")
         lines.extend(f"    {action}: {count}" for action, count in divide.items())
     lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id, case_option)}")
@@ -256,6 +261,10 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
                 continue  # no case of the declared levels checks it: nothing to say
             row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
+    readings = reading_lines(run.declared)
+    if readings:
+        out.write(f"\n{READINGS_HEADING}\n")
+        out.write("".join(f"  {line}\n" for line in readings))
     if bad:
         out.write("\nFailures\n\n")
         for result in bad:

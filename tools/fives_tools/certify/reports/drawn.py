@@ -55,7 +55,7 @@ def answers(result: Result) -> list[dict[str, Any]]:
             "got": _shown(reply[key]) if key in reply else "(none)",
             "differs": key in differ,
         }
-        for key, expected in result.case.expect.items()
+        for key, expected in result.expect.items()
     ]
 
 

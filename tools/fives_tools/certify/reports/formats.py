@@ -8,7 +8,6 @@ as much as the console. The JSON report follows ``spec/schemas/report.schema.jso
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,8 @@ from fives_tools.certify.reports.console import (
     undecided_lines,
     verdict,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
+from fives_tools.certify.reports.readings import reading_lines, readings_json
 from fives_tools.certify.reports.refusals import refusal_line, refusals_json
 from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
@@ -96,6 +97,9 @@ def _case_json(r: Result) -> dict[str, Any]:
         "mismatches": [
             {"field": m.field, "expected": m.expected, "got": m.got} for m in r.mismatches
         ],
+        "reading": None
+        if r.reading is None
+        else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
     }
 
 
@@ -115,6 +119,8 @@ def to_json(run: Run) -> dict[str, Any]:
         "cases": [_case_json(r) for r in run.results],
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
+        "readings": readings_json(run.declared),
+        **({"interrupted": run.interruption} if run.interrupted else {}),
     }
 
 
@@ -240,6 +246,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         failures=[describe_failure(r, rerun_prefix) for r in bad],
         undecided=undecided_lines(run),
         fixed=(now_passing_lines(run) or [""])[0],
+        readings=reading_lines(run.declared),
+        readings_heading=READINGS_HEADING,
     )
     return clean(text, lines=True)
 
@@ -282,6 +290,6 @@ def write_badges(run: Run, folder: Path) -> list[Path]:
     paths = []
     for game in games_of(run):
         path = folder / f"{game}.json"
-        write_file(path, json.dumps(badge(run, game)) + "\n")
+        files.write_json(path, badge(run, game), compact=True)
         paths.append(path)
     return paths

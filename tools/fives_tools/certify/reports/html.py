@@ -40,6 +40,7 @@ from fives_tools.certify.reports.console import (
     status_line,
     undecided_lines,
 )
+from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result
@@ -154,4 +155,5 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         levels=declared_levels(run),
         undecided=undecided_lines(run),
         undecided_cases=len(run.undecided),
+        readings_heading=READINGS_HEADING,
     )

@@ -9,7 +9,9 @@ levels ran and no ``must`` case failed or errored. Anything less says why:
   ``--require-certificate``);
 * ``PARTIAL: 66 of 386 declared cases ran`` — the filters left out declared cases, and
   every case that ran passed (exit 0, or 1 with ``--require-certificate``);
-* ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1).
+* ``NOT CERTIFIED: no case passed`` — nothing was checked (exit 1);
+* ``INTERRUPTED: by SIGTERM after 12 of 386 cases`` — a signal stopped the run: no verdict
+  on the implementation (exit 2).
 
 Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
 
@@ -19,7 +21,9 @@ checked 29 of 574 cases (5%)``, so that a certificate over a few levels of one g
 reads like a verdict on every game.
 Cases below ``must`` (``implementation-defined`` ones read a documented interpretation)
 that differ are listed among the reasons (``CERTIFIED: 2 implementation-defined cases
-answered otherwise``) without withholding the certificate.
+answered otherwise``) without withholding the certificate; so are cases that passed
+under another reading of an interpretation they are neutral to (``CERTIFIED: 7 cases
+passed under another reading``; which readings, :mod:`.readings`).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ CERTIFIED = "certified"
 PARTIAL = "partial"
 KNOWN_FAILURES = "known-failures"
 NOT_CERTIFIED = "not-certified"
+INTERRUPTED = "interrupted"  # a signal stopped the run: no verdict on the implementation
 
 #: The word each kind of verdict is printed as.
 HEADLINE = {
@@ -43,6 +48,7 @@ HEADLINE = {
     PARTIAL: "PARTIAL",
     KNOWN_FAILURES: "NOT CERTIFIED",
     NOT_CERTIFIED: "NOT CERTIFIED",
+    INTERRUPTED: "INTERRUPTED",
 }
 
 #: Exit statuses of ``fives certify``.
@@ -97,6 +103,8 @@ class Verdict:
         """0 certified; 1 not certified. A clean partial run and a run whose every failure
         is a listed known failure exit 0 unless a certificate is required: the filters and
         the list are the user's own choices, and the verdict text still says what it is."""
+        if self.kind == INTERRUPTED:
+            return EXIT_CANNOT_RUN
         if self.kind == CERTIFIED:
             return EXIT_CERTIFIED
         if self.kind in (PARTIAL, KNOWN_FAILURES) and not require_certificate:
@@ -123,6 +131,9 @@ def _by_game_and_level(cases: list[Case]) -> dict[str, dict[str, int]]:
 
 def decide(run: Run) -> Verdict:
     """The verdict of ``run``: see the module documentation."""
+    if run.interrupted:
+        reason = f"by {run.interrupted} after {len(run.results)} of {run.selected} cases"
+        return Verdict(INTERRUPTED, (reason,), {}, coverage(run))
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     against = [r for r in bad if r.counts_against]
     known = [r for r in bad if r.known]
@@ -140,6 +151,9 @@ def decide(run: Run) -> Verdict:
         reasons.append(_plural(len(known), "known failure"))
     for requirement, n in Counter(r.case.level for r in other).items():
         reasons.append(_plural(n, f"{requirement} case") + " answered otherwise")
+    readings = sum(r.status == PASS and r.reading is not None for r in run.results)
+    if readings:  # they pass; the verdict says they passed under another reading
+        reasons.append(_plural(readings, "case") + " passed under another reading")
     if not passed:
         reasons.append("no case passed")
     if left_out:
