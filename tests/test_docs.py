@@ -627,7 +627,8 @@ def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
 def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
     roots: dict[str, ET.Element],
 ) -> None:
-    """Under a rule, its first drawn example (its own primary first) inline, "Example N"
+    """Under every rule, its first example with a picture (its own primary first) inline,
+    whatever its kind: a layout's or a hand's drawing, a settlement's tables; "Example N"
     linking to the example numbered N, and the command that re-runs that example."""
     root = roots["five-up"]
     numbered = {
@@ -637,14 +638,17 @@ def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
         if p.get("class") == "number"
     }
     assert sorted(int(n.split()[-1]) for n in numbered.values() if "–" not in n)[:3] == [1, 2, 3]
-    drawn = 0
-    for rule in _section(root, "rules").iter(f"{XHTML}article"):
-        figure = rule.find(f"{XHTML}figure")
-        if figure is None:
-            continue
-        drawn += 1
+    drawn: dict[str, int] = {"svg": 0, "table": 0}
+    kinds = set()
+    rules = list(_section(root, "rules").iter(f"{XHTML}article"))
+    for rule in rules:
+        figure = rule.find(f"{XHTML}figure[@class='rule-example']")
+        assert figure is not None, rule.get("id")  # every rule of Five Up has an example
+        picture = "svg" if figure.find(f"{SVG}svg") is not None else "table"
+        assert picture == "svg" or figure.find(f"{XHTML}table") is not None
+        drawn[picture] += 1
         caption = figure.find(f"{XHTML}figcaption")
-        assert caption is not None and figure.find(f"{SVG}svg") is not None
+        assert caption is not None
         link = caption.find(f"{XHTML}a")
         assert link is not None and (link.text or "").startswith("Example ")
         target = link.get("href", "#")[1:]
@@ -652,7 +656,26 @@ def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
         rerun = "".join(rule.find(f"{XHTML}p[@class='rerun']").itertext())  # type: ignore[union-attr]
         found = re.search(r"--case 'five-up/(\S+)#\*'", rerun)
         assert found and "case-" + found.group(1).replace("/", "-") == target, rerun
-    assert drawn > 10  # every rule of the layout and its scoring
+        kinds.add(found.group(1).split("/")[0])
+    assert drawn["svg"] > 20 and drawn["table"] > 10, drawn  # hands drawn, settlements tabled
+    assert {"layout", "turns", "settlement", "match"} <= kinds, kinds
+
+
+def test_the_markdown_book_draws_each_rules_example_too(book_dir: Path) -> None:
+    """The Markdown book draws under each rule the example the HTML book draws, from the
+    same image files, with its number's link and the command that re-runs it."""
+    text = (book_dir / "five-up.md").read_text("utf-8")
+    rules = text[text.index("\n## Rules") : text.index("\n## Settlement")].split("\n### ")[1:]
+    assert len(rules) == len(find_game("five-up").rules)
+    drawn = {"layout": 0, "hand": 0, "table": 0}
+    for rule in rules:
+        found = re.search(r"--case 'five-up/(\S+)#\*'", rule)
+        assert found and re.search(r"\[Example \d+\]\(#case-", rule), rule[:200]
+        images = re.findall(r"!\[[^]]*\]\((five-up/[^)]+\.svg)\)", rule)
+        assert all((book_dir / image).is_file() for image in images), images
+        kind = "hand" if any("-hand-" in i for i in images) else "layout" if images else "table"
+        drawn[kind] += 1
+    assert drawn["layout"] > 5 and drawn["hand"] > 5 and drawn["table"] > 5, drawn
 
 
 def test_ids_and_levels_are_folded_away_for_implementers(roots: dict[str, ET.Element]) -> None:
@@ -697,6 +720,52 @@ def test_every_quotation_shows_its_english_rendering_marked_as_a_translation(
     assert languages == {"zh", "is"}, languages
 
 
+def _fonts_without_chinese(folder: Path) -> Path:
+    """A fontconfig file whose only font is a Latin one: Chinese has no glyph."""
+    found = subprocess.run(
+        ["fc-match", "--format=%{file}", "DejaVu Sans"], capture_output=True, text=True
+    )
+    fonts = folder / "fonts"
+    fonts.mkdir()
+    (fonts / Path(found.stdout).name).symlink_to(found.stdout)
+    config = folder / "fonts.conf"
+    config.write_text(
+        f"<?xml version='1.0'?><fontconfig><dir>{fonts}</dir>"
+        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>",
+        "utf-8",
+    )
+    return config
+
+
+@pytest.mark.skipif(
+    browser() is None and not os.environ.get("CI"),
+    reason="no headless Chromium here (make test's setup installs Debian's chromium)",
+)
+def test_the_browser_probe_finds_a_glyph_no_font_has(
+    book_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The missing-glyph check really fails: a private-use character no font draws is
+    found beside Chinese that is drawn; with no Chinese font, the Chinese is, and so are a
+    book's quotations."""
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/></head><body><main>'
+        '<p>Five Up, þú</p><blockquote lang="zh">骨牌\U000f0041五</blockquote></main>'
+        "</body></html>",
+        "utf-8",
+    )
+    assert probe(page).missing == [{"lang": "zh", "char": "\U000f0041", "code": "f0041"}]
+    monkeypatch.setenv("FONTCONFIG_FILE", str(_fonts_without_chinese(tmp_path)))
+    chinese = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True)
+    assert chinese.returncode == 0 and not chinese.stdout.strip()  # the premise
+    assert probe(page).missing[:3] == [
+        {"lang": "zh", "char": char, "code": f"{ord(char):x}"} for char in "骨牌\U000f0041"
+    ]
+    quoting = [p for p in book_dir.glob("*.html") if 'lang="zh"' in p.read_text("utf-8")]
+    missing = probe(quoting[0], 390).missing
+    assert "zh" in {m["lang"] for m in missing}, missing
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
@@ -707,15 +776,14 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
     links between pages name files that exist. A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
-    # the Chinese quotations are drawn, not boxes: a CJK font is installed (make's setup)
-    fonts = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True, check=True)
-    assert fonts.stdout.strip(), "no CJK font (Debian: apt-get install fonts-wqy-zenhei)"
     for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
         shot = tmp_path / f"{page.stem}-{width}.png"
         found = probe(page, width, shot)
         assert found.client_width == width, (page.name, found.client_width)
         assert found.scroll_width <= found.client_width, (page.name, width, found.wide)
         assert not found.unsized and not found.broken, (page.name, found)
+        # every quotation is drawn, not boxes (a CJK font: apt-get install fonts-wqy-zenhei)
+        assert not found.missing, (page.name, width, found.missing)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.reports import comparison, formats
 from fives_tools.certify.reports.console import print_report
-from fives_tools.certify.runner import ERROR, PASS, Run, run_cases, select
+from fives_tools.certify.reports.html import certificate_html, comparison_html
+from fives_tools.certify.runner import ERROR, FAIL, PASS, Run, run_cases, select
 from fives_tools.cli import main
 
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
@@ -294,12 +296,57 @@ def test_markup_from_the_adapter_stays_text_in_the_markdown_reports(
     entry = comparison.Entry("evil<b>", run, "fives certify")
     for text in (formats.to_markdown(run), comparison.to_markdown([entry], "fives compare")):
         fences = [line for line in text.splitlines() if line.startswith("```")]
-        assert fences and all(fence == "````" for fence in fences)  # longer than the message's
-        markup = re.sub(r"^````$.*?^````$", "", text, flags=re.MULTILINE | re.DOTALL)
+        assert "````" in fences  # the error's block: longer than the message's ```
+        markup = re.sub(r"^(`{3,})$.*?^\1$", "", text, flags=re.MULTILINE | re.DOTALL)
         for bad in ("<script", "<img", "<b>"):
             assert bad not in markup  # inside a code block it is only text
         assert not re.search(r"(?<!\\)\]\(javascript:", markup)  # a link, unless escaped
         assert "&lt;script&gt;" in markup and "\\[site\\](javascript:alert(3))" in markup
+        assert "*em*" not in markup and "_u_" not in markup  # no emphasis: \\*em\\*
+    # a command holding backticks stays one code span (its fence is longer than they are)
+    command = "fives compare --adapter 'x=`rm -rf ~`'"
+    assert f"- command: ``{command}``" in comparison.to_markdown([entry], command)
+    run.command = command
+    assert f"- command: ``{command}``" in formats.to_markdown(run)
+
+
+class _Markup(HTMLParser):
+    """The elements and attributes of an HTML page that could run or link out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "img", "iframe", "object"):
+            self.found.append(tag)
+        for name, value in attrs:
+            if name.startswith("on") or (value or "").strip().lower().startswith("javascript:"):
+                self.found.append(f"{tag} {name}={value}")
+
+
+def test_markup_from_the_adapter_stays_text_in_the_html_reports(
+    cases: list[Case], tmp_path: Path
+) -> None:
+    """The certificate's and the comparison's pages (templates with autoescape) show an
+    adapter's name, version, messages and wrong answers as text: no element, event handler
+    or link of theirs, in the failures drawn too."""
+    run = run_cases(adapter("markup", tmp_path), cases)
+    assert [r.status for r in run.results[1:3]] == [ERROR, FAIL]
+    entry = comparison.Entry("evil<b><script>alert(5)</script>", run, "fives certify")
+    pages = {
+        "certificate": certificate_html(entry),
+        "comparison": comparison_html([entry], "fives compare <i>`x`</i>"),
+    }
+    for where, page in pages.items():
+        found = _Markup()
+        found.feed(page)
+        assert found.found == [], (where, found.found)
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, where
+        assert "onerror=alert(2)" in page and "href=javascript:alert(4)" in page  # as text
+    answers = re.findall(r'<table class="answers">.*?</table>', pages["certificate"], re.DOTALL)
+    assert any("&lt;img src=x onerror=alert(2)&gt;" in table for table in answers)  # the reply
+    assert "<i>" not in pages["comparison"] and "&lt;i&gt;`x`&lt;/i&gt;" in pages["comparison"]
 
 
 def test_a_field_of_its_own_inside_a_replys_score_is_no_mismatch(tmp_path: Path) -> None:

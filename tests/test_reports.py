@@ -148,7 +148,7 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bent = "tests.bent_engines.catalog:DisplayNotDivided"
-    args = ["certify", "-q", "--python", bent, "--game", "five-up"]
+    args = ["certify", "--python", bent, "--game", "five-up"]
     known = tmp_path / "known.txt"
     known.write_text(
         "# display is still raw\n*#play-score  # all of them\n*#score-table\n"
@@ -168,6 +168,29 @@ def test_known_failures_do_not_fail_the_run_and_fixed_ones_are_reported(
         "1 known-failures entry now passes: remove from the known failures\n"
         "  five-up/layout/diagram-1-4#connections\n" in out
     )
+
+
+def test_quiet_prints_the_verdict_and_the_likely_cause_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-q`` is quiet: no progress, no tables, no failure blocks; the verdict line and,
+    when a case fails, the rule to look at first. The report files stay whole."""
+    args = ["--python", "tests.bent_engines.catalog:DisplayNotDivided", "--game", "five-up"]
+    capsys.readouterr()
+    assert main(["certify", *args]) == 1
+    full = capsys.readouterr().out
+    assert main(["certify", "-q", *args, "--markdown", str(tmp_path / "c.md")]) == 1
+    out, err = capsys.readouterr()
+    verdict, cause = out.splitlines()
+    assert err == "" and verdict == full.rstrip().splitlines()[-1]  # the certificate's own
+    assert "NOT CERTIFIED" in verdict and " 0 failed" not in verdict
+    first = next(line.strip() for line in full.splitlines() if line.startswith("  1. "))
+    assert cause == "likely cause: " + first.removeprefix("1. ")
+    assert cause.startswith("likely cause: score.unit.display: implicated by ")
+    assert "Failures" in (tmp_path / "c.md").read_text("utf-8")
+    assert main(["certify", "-q", "--in-process", "--case", "all-fives/layout/*"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and len(out.splitlines()) == 1 and "failed" not in out.split(":")[1]
 
 
 def test_a_misspelt_known_failure_is_refused_with_the_closest_case(

@@ -38,7 +38,7 @@ MISBEHAVING = Path(__file__).parent / "misbehaving" / "adapter.py"
 
 def _certify(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     capsys.readouterr()
-    code = main(["certify", "-q", *args])
+    code = main(["certify", *args])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -194,7 +194,7 @@ def test_a_glob_whose_cases_all_pass_is_reported_once_with_its_count(bent_run: R
 def test_a_run_that_cannot_happen_exits_2_with_one_line(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = _certify(capsys, "--case", "five-up/layout/diagram-1-2#*", *args)
+    code, _, err = _certify(capsys, "-q", "--case", "five-up/layout/diagram-1-2#*", *args)
     assert code == 2
     assert message in err and len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err

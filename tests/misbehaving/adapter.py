@@ -28,7 +28,10 @@ SLEEPER = [sys.executable, "-c", "import time; time.sleep(600)"]
 #: the control characters a hostile adapter puts in its name and stderr
 HOSTILE = "\x1b[2J\x1b[31m\rCERTIFIED\x00\x07\u202e\x85\ud800"
 #: the markup a hostile adapter puts in its name, version and messages
-MARKUP = "<script>alert(1)</script><img src=x onerror=alert(2)>[site](javascript:alert(3))"
+MARKUP = (
+    "<script>alert(1)</script><img src=x onerror=alert(2)>[site](javascript:alert(3))"
+    " *em* _u_ <a href=javascript:alert(4)>x</a>"
+)
 
 
 def starts() -> int:
@@ -163,6 +166,8 @@ def main() -> int:
         reply = impl.run(message["request"])
         if MODE == "score-note" and isinstance(reply.get("score"), dict):
             reply["score"]["note"] = "a field of the implementation's own"
+        if MODE == "markup" and runs == 3:  # a wrong answer made of markup: a failure shown
+            reply = {k: [MARKUP] if isinstance(v, list) else v for k, v in reply.items()}
         if MODE == "refuse-all":
             reply = {"error": {"kind": "unsupported", "message": "refuses every request"}}
         if MODE == "crash-all":

@@ -1,9 +1,13 @@
 """Load a book page in a headless Chromium and report what a reader's browser lays out.
 
 The page is copied beside itself with a small script appended that measures the laid-out
-page (horizontal overflow, each SVG's drawn size, each in-page link's target) and writes
-the findings into the DOM, which ``--dump-dom`` prints. The books themselves carry no
-script; only this copy does.
+page (horizontal overflow, each SVG's drawn size, each in-page link's target, each
+character drawn as a missing glyph) and writes the findings into the DOM, which
+``--dump-dom`` prints. The books themselves carry no script; only this copy does.
+
+A missing glyph is found as a reader sees it: each visible character of the page is drawn
+on a canvas in its element's font and compared pixel for pixel with U+10FFFD, which no font
+has, so it is drawn as the box that stands for a missing glyph.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
-_PROBE = """<script>
+_PROBE = r"""<script>
 (function () {
   var wide = [];
   function clipped(el) {  // inside a box that scrolls or clips its own overflow
@@ -43,10 +47,37 @@ _PROBE = """<script>
     var id = decodeURIComponent(a.getAttribute("href").slice(1));
     if (!document.getElementById(id)) out.broken.push(id);
   });
+  out.missing = missingGlyphs();
   var pre = document.createElement("pre");
   pre.id = "fives-probe";
   pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
+  function missingGlyphs() {  // each visible character drawn as the font's .notdef box
+    var canvas = document.createElement("canvas"), ctx, tofu = {}, seen = {}, found = [];
+    canvas.width = canvas.height = 48;
+    ctx = canvas.getContext("2d", {willReadFrequently: true});
+    function pixels(font, ch) {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = font;
+      ctx.fillText(ch, 4, 36);
+      return ctx.getImageData(0, 0, 48, 48).data.join();
+    }
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node;
+    while ((node = walker.nextNode())) {
+      var el = node.parentElement, style = getComputedStyle(el);
+      if (el.closest("script, style, #fives-probe")) continue;
+      var font = style.fontStyle + " " + style.fontWeight + " 32px " + style.fontFamily;
+      if (!(font in tofu)) tofu[font] = pixels(font, "\u{10FFFD}");  // no font has it
+      var lang = (el.closest("[lang]") || document.documentElement).getAttribute("lang");
+      Array.from(node.data).forEach(function (ch) {
+        if (/[\s\p{Cc}\p{Cf}\p{M}]/u.test(ch) || seen[font + ch]) return;  // drawn as nothing
+        seen[font + ch] = true;
+        if (pixels(font, ch) === tofu[font] && found.length < 20)
+          found.push({lang: lang, char: ch, code: ch.codePointAt(0).toString(16)});
+      });
+    }
+    return found;
+  }
 })();
 </script>"""
 
@@ -75,6 +106,8 @@ class Probe:
     unsized: list[str]
     broken: list[str]
     wide: list[str]  #: the first elements reaching past the window's right edge
+    #: the first characters drawn as a missing glyph's box: ``{lang, char, code}``
+    missing: list[dict[str, str]]
 
 
 def browser() -> str | None:
@@ -118,4 +151,5 @@ def probe(page: Path, width: int = 1280, screenshot: Path | None = None) -> Prob
         data["unsized"],
         data["broken"],
         data["wide"],
+        data["missing"],
     )

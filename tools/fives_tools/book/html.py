@@ -13,6 +13,7 @@ from typing import Any
 
 from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
+from fives_tools.book.inline import first_pictured
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Span, Table, Term
@@ -181,26 +182,33 @@ def _example_label(ex: Example, book: Book) -> str:
 
 
 def _rule_examples(rule_id: str, own: list[Example], book: Book) -> list[str]:
-    """A rule's examples: the first drawn one (its own primary first) inline, numbered,
-    with the command that re-runs it; then every other one by its number."""
+    """A rule's examples: the first with a picture (its own primary first) drawn inline
+    as the book pictures its kind (:mod:`.inline`), numbered, with the command that
+    re-runs it; then every other one by its number."""
     if not own:
         return ['<p class="meta">No documented example yet.</p>']
     own = sorted(own, key=lambda ex: (ex.case.primary != rule_id, book.number(ex)))
-    drawn = next((ex for ex in own if ex.svg is not None), None)
+    shown = first_pictured(own, rule_anchor(rule_id))
     out = []
-    if drawn is not None:
-        name = f"{rule_anchor(rule_id)}-{drawn.anchor}"
-        assert drawn.svg is not None
+    if shown is not None:
+        drawn = shown.example
+        body = "".join(
+            inline_svg(part.svg, part.name)
+            if isinstance(part, Figure)
+            else "".join(part_html(part))
+            for part in shown.parts
+        )
+        about = f" — {e(shown.caption)}" if shown.caption else ""
         out.append(
-            f'<figure class="rule-example">{inline_svg(drawn.svg, name)}'
-            f"<figcaption>{_example_label(drawn, book)}: {e(drawn.case.title)} — "
-            f"{e(drawn.caption)}</figcaption></figure>"
+            f'<figure class="rule-example">{body}'
+            f"<figcaption>{_example_label(drawn, book)}: {e(drawn.case.title)}{about}"
+            "</figcaption></figure>"
             f'<p class="rerun">Re-run it against your adapter: <code>{e(rerun(drawn))}</code></p>'
         )
-    others = [ex for ex in own if ex is not drawn]
+    others = [ex for ex in own if shown is None or ex is not shown.example]
     if others:
         labels = ", ".join(_example_label(ex, book) for ex in others)
-        more = "More examples" if drawn is not None else "Examples"
+        more = "More examples" if shown is not None else "Examples"
         out.append(f'<p class="examples">{more}: {labels}</p>')
     return out
 

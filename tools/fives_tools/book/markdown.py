@@ -14,6 +14,7 @@ from typing import Any
 from fives_tools.book.groups import Group, citations
 from fives_tools.book.howto import how_to_play
 from fives_tools.book.html import comparison, rerun
+from fives_tools.book.inline import first_pictured
 from fives_tools.book.model import EXAMPLES_NOTE, SETTLEMENT_NOTE, Book, Example
 from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.parts import Cell, Facts, Figure, Para, Part, Picture, Table, Term
@@ -67,7 +68,7 @@ def _anchor(name: str) -> str:
     return f'<a id="{escape(name, quote=True)}"></a>'
 
 
-def _rules(book: Book) -> list[str]:
+def _rules(book: Book, images: dict[str, str], image_dir: str) -> list[str]:
     out = ["", "## Rules"]
     anchors = {ex.id: ex.anchor for ex in book.examples}
     by_id = {ex.id: ex for ex in book.examples}
@@ -90,8 +91,23 @@ def _rules(book: Book) -> list[str]:
             meta += ["", f"Reading: [{code(rule.interpretation)}](#{anchor})"]
         own = [by_id[c] for c in cases.get(rule.id, []) if c in anchors]
         own.sort(key=lambda ex: (ex.case.primary != rule.id, book.number(ex)))
-        links = ", ".join(f"[Example {book.number(ex)}](#{ex.anchor})" for ex in own)
-        out += ["", f"Examples: {links or 'none yet'}."]
+        shown = first_pictured(own, None)  # drawn as the HTML book draws it, files shared
+        if shown is not None:
+            drawn = shown.example
+            for part in shown.parts:
+                out += part_md(part, images, image_dir)
+            about = f" — {md(shown.caption)}" if shown.caption else ""
+            out += [
+                "",
+                f"[Example {book.number(drawn)}](#{drawn.anchor}): {md(drawn.case.title)}{about}",
+                "",
+                f"Re-run it against your adapter: {code(rerun(drawn))}",
+            ]
+        others = [ex for ex in own if shown is None or ex is not shown.example]
+        links = ", ".join(f"[Example {book.number(ex)}](#{ex.anchor})" for ex in others)
+        more = "More examples" if shown is not None else "Examples"
+        out += ["", f"{more}: {links}."] if links else []
+        out += [] if own else ["", "Examples: none yet."]
         meta += ["", f"{len(own)} examples; {len(refs) - n_cases} scenarios."]
         out += _for_implementers(meta)
     return out
@@ -236,7 +252,7 @@ def book_markdown(book: Book, image_dir: str) -> tuple[str, dict[str, str]]:
         "|---|---|",
     ]
     out += [f"| {md(what)} | {md(words)} |" for what, words in parameter_words(book.ruleset)]
-    out += _rules(book)
+    out += _rules(book, images, image_dir)
     if book.settlement:
         out += ["", "## Settlement", "", md(SETTLEMENT_NOTE)]
         for part in book.settlement:

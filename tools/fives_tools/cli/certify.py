@@ -15,7 +15,7 @@ from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
-from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.reports.console import print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
@@ -155,7 +155,10 @@ def cmd_certify(args: argparse.Namespace) -> int:
         unwritten: files.WriteError | None = exc
     else:
         unwritten = None
-    print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
+    if args.quiet:
+        print_quiet(run, sys.stdout, colour=use_colour(sys.stdout))
+    else:
+        print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
     if unwritten is not None:
         raise unwritten
     return decide(run).exit_status(args.require_certificate)
@@ -212,5 +215,11 @@ def add(sub: Any) -> None:
         help="exit 1 unless the verdict is CERTIFIED (a PARTIAL or known-failures run too)",
     )
     options.add_no_timestamps(certify)
-    certify.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
+    certify.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress; print only the verdict line and, when a case fails, the most"
+        " likely cause (the report files are written in full)",
+    )
     certify.set_defaults(func=cmd_certify)

@@ -14,6 +14,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fives_engine import find_game, game_names
 from fives_tools import __version__, files
@@ -31,10 +32,12 @@ from fives_tools.certify.reports.console import (
 )
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines
-from fives_tools.certify.reports.verdict import decide
+from fives_tools.certify.reports.refusals import refusal_line
+from fives_tools.certify.reports.templating import render
+from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
 from fives_tools.rule_links import BOOK, rule_link
-from fives_tools.text import clean, code_block, markdown
+from fives_tools.text import clean
 
 
 @dataclass(frozen=True)
@@ -148,31 +151,11 @@ def to_json(entries: Sequence[Entry], command: str) -> str:
     return files.json_text(payload)
 
 
-def _md(text: str) -> str:
-    return markdown(text)
-
-
 def places_note(run: Run) -> str:
     """What a comparison says of an implementation that answers in the pips form."""
     if run.adapter.places != forms.PIPS:
         return ""
     return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
-
-
-def _md_cell(entry: Entry, cell: Cell) -> str:
-    if cell.failure is None:
-        return cell.word
-    return f"[{cell.word}](#{failure_anchor(entry.label, cell.failure)})"
-
-
-def coverage_markdown(entries: Sequence[Entry]) -> list[str]:
-    """What each implementation's certificate covers, game by game (:mod:`.covers`)."""
-    lines = ["", "What each certificate covers:", ""]
-    for entry in entries:
-        covered = decide(entry.run).coverage
-        lines.append(f"- {_md(entry.label)}: {covered.heading.lower()}")
-        lines += [f"  - {_md(line)}" for line in covered.lines()]
-    return lines
 
 
 def started(entries: Sequence[Entry]) -> str:
@@ -181,63 +164,103 @@ def started(entries: Sequence[Entry]) -> str:
     return min(timed, default="")
 
 
-def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
-    """The comparison as Markdown: what ran, each implementation's verdict, the tables per
-    game and level, then every failure's details under its own anchor."""
-    labels = [entry.label for entry in entries]
-    lines = [
-        "# Comparison: " + ", ".join(_md(label) for label in labels),
-        "",
-        f"- command: `{command}`",
-        f"- versions: {versions_text()}",
-        *([f"- date: {started(entries)}"] if started(entries) else []),
-        "- a cell is the certificate's verdict of the rule at that level: pass; FAIL or ERROR"
-        " (a failing case blames that rule: of the rules its differing fields implicate, the"
-        " likeliest cause); affected (a failing case involves the rule, and blames another);"
-        " skip (the implementation does not declare the game,"
-        " level or player count); a rule links to its rule book, a failure to its details",
-        "",
-        "| implementation | version | declared levels | cases | verdict |",
-        "|---|---|---|---|---|",
+def entry_context(entry: Entry) -> dict[str, Any]:
+    """What the reports say of one implementation: its facts, verdict, likely causes,
+    coverage and failures (their anchors and texts)."""
+    info, found = entry.run.adapter, decide(entry.run)
+    return {
+        "label": entry.label,
+        "slug": label_slug(entry.label),
+        "name": info.name,
+        "language": info.language,
+        "version": info.version,
+        "levels": info.levels,
+        "places": places_note(entry.run),
+        "declared": (
+            f"{', '.join(info.games) or 'none'}; {', '.join(map(str, info.players))} players;"
+            f" {', '.join(info.levels) or 'none'}" + places_note(entry.run)
+        ),
+        "counts": counts_text(entry.run),
+        "refusals": refusal_line(entry.run.results),
+        "verdict": found.text,
+        "verdict_class": {CERTIFIED: "certified", PARTIAL: "partial"}.get(
+            found.kind, "not-certified"
+        ),
+        "causes": causes_of(entry),
+        "coverage": found.coverage,
+        "readings": reading_lines(entry.run.declared),
+        "failures": [
+            {
+                "anchor": failure_anchor(entry.label, result),
+                "text": describe_failure(result, entry.rerun),
+            }
+            for result in bad_results(entry.run)
+        ],
+    }
+
+
+def cell_context(entry: Entry, cell: Cell, rule_href: str) -> dict[str, str | None]:
+    """A cell as the templates show it: its word, its CSS class, its failure's anchor (or
+    None) and where it links: a failure to its details on the page, any other word to the
+    rule's entry in its book."""
+    anchor = failure_anchor(entry.label, cell.failure) if cell.failure else None
+    return {
+        "word": cell.word,
+        "css": {"-": "none", AFFECTED: "affected"}.get(cell.word, cell.word),
+        "anchor": anchor,
+        "href": f"#{anchor}" if anchor else rule_href,
+    }
+
+
+def level_tables(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
+    """Per game and level, each rule's cells, one per implementation (both formats)."""
+    return [
+        {
+            "id": game,
+            "title": find_game(game).title,
+            "levels": [
+                {
+                    "id": level,
+                    "about": levels.LEVELS[level],
+                    "rules": [
+                        {
+                            "id": rule_id,
+                            "href": rule_link(book, game, rule_id),
+                            "cells": [
+                                cell_context(entry, cell, rule_link(book, game, rule_id))
+                                for entry, cell in zip(entries, row, strict=True)
+                            ],
+                        }
+                        for rule_id, row in rows.items()
+                    ],
+                }
+                for level, rows in by_level.items()
+            ],
+        }
+        for game, by_level in cells(entries).items()
     ]
-    for entry in entries:
-        info = entry.run.adapter
-        lines.append(
-            f"| {_md(entry.label)} ({_md(info.name)}) | {_md(info.language)} {_md(info.version)}"
-            f" | {', '.join(info.levels) or 'none'}{places_note(entry.run)}"
-            f" | {counts_text(entry.run)}"
-            f" | **{_md(decide(entry.run).text)}** |"
-        )
-    for entry in entries:
-        causes = causes_of(entry)
-        if causes:
-            lines += ["", f"## Likely causes: {_md(entry.label)}", ""]
-            lines += [f"{i}. {_md(text)}" for i, text in enumerate(causes, 1)]
-    lines += coverage_markdown(entries)
-    for game, by_level in cells(entries).items():
-        lines += ["", f"## {find_game(game).title} (`{game}`)"]
-        for level, rows in by_level.items():
-            lines += ["", f"### {level}: {levels.LEVELS[level]}", ""]
-            lines.append("| rule | " + " | ".join(_md(label) for label in labels) + " |")
-            lines.append("|---|" + "---|" * len(labels))
-            for rule_id, row in rows.items():
-                cols = " | ".join(_md_cell(e, c) for e, c in zip(entries, row, strict=True))
-                lines.append(f"| [`{rule_id}`]({rule_link(book, game, rule_id)}) | {cols} |")
-    for entry in entries:
-        readings = reading_lines(entry.run.declared)
-        if readings:
-            lines += ["", f"## {READINGS_HEADING}: {_md(entry.label)}", ""]
-            lines += [f"- {_md(line)}" for line in readings]
-    failing = [e for e in entries if bad_results(e.run)]
-    if failing:
-        lines += ["", "## Failures"]
-    for entry in failing:
-        lines += ["", f"### {_md(entry.label)}", ""]
-        for result in bad_results(entry.run):
-            lines += [
-                f'<a id="{failure_anchor(entry.label, result)}"></a>',
-                "",
-                *code_block(describe_failure(result, entry.rerun)),
-                "",
-            ]
-    return clean("\n".join(lines).rstrip("\n") + "\n", lines=True)
+
+
+def comparison_context(
+    entries: Sequence[Entry], command: str, book: str, described: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What both formats of the comparison show; ``described`` is each entry's
+    :func:`entry_context` (or more)."""
+    return {
+        "entries": described,
+        "command": command,
+        "versions": versions_text(),
+        "date": started(entries),
+        "games": level_tables(entries, book),
+        "failing": [entry for entry in described if entry["failures"]],
+        "readings_heading": READINGS_HEADING,
+    }
+
+
+def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
+    """The comparison as Markdown (``templates/comparison.md.jinja2``): what ran, each
+    implementation's verdict, the tables per game and level, then every failure's details
+    under its own anchor."""
+    described = [entry_context(entry) for entry in entries]
+    text = render("comparison.md.jinja2", **comparison_context(entries, command, book, described))
+    return clean(text.rstrip("\n") + "\n", lines=True)

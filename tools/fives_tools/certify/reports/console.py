@@ -20,7 +20,7 @@ from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import blamed_rules, cause_lines
+from fives_tools.certify.reports.causes import blamed_rules, cause_lines, cause_texts
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import held_against_line, reading_lines
@@ -280,4 +280,19 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
-    out.write(f"\n{counts_text(run)} of {len(run.results)} cases: {found.text}\n")
+    out.write(f"\n{verdict_line(run)}\n")
+
+
+def verdict_line(run: Run) -> str:
+    """The certificate's last line: the counts, then the verdict."""
+    return f"{counts_text(run)} of {len(run.results)} cases: {decide(run).text}"
+
+
+def print_quiet(run: Run, out: TextIO, colour: bool = False) -> None:
+    """What ``certify -q`` prints: the verdict line and, when a case failed, the most
+    likely cause, the rule to look at first. The whole certificate is a run without
+    ``-q`` away, or in the report files."""
+    lines = [verdict_line(run)]
+    lines += [f"likely cause: {text}" for text in cause_texts(run.results, limit=1)]
+    text = clean("\n".join(lines) + "\n", lines=True)
+    out.write(_coloured(text, decide(run)) if colour else text)

@@ -1,6 +1,7 @@
 """A failure drawn for the HTML reports: the table of the case as the rule books draw it,
 what the case expects beside what the implementation answered, field by field, and the
 quote of the rule the run blames; the full text (input, diff, re-run command) follows it.
+The certificate's template lays them out (``templates/parts.html.jinja2``).
 
 The picture needs Graphviz; without it, or for a case with no table to draw (a deal),
 the failure is shown without one rather than not at all."""
@@ -8,7 +9,6 @@ the failure is shown without one rather than not at all."""
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 from fives_engine import FivesError, find_game
@@ -16,7 +16,6 @@ from fives_tools.certify.runner import Result
 from fives_tools.render import RenderError, draw
 from fives_tools.render.inputs import InputError, from_case
 from fives_tools.render.output import inline_svg
-from fives_tools.text import clean
 
 CSS = """
 .failure { border-top: 1px solid #ccc; margin-top: 1.5rem; }
@@ -44,33 +43,33 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def answers(result: Result) -> str:
-    """A table: each field the case expects, its expected value and the implementation's,
-    the rows that differ (the case's mismatches) marked."""
+def answers(result: Result) -> list[dict[str, Any]]:
+    """Each field the case expects, its expected value and the implementation's, the rows
+    that differ (the case's mismatches) marked: the rows of the answers table."""
     reply = result.reply or {}
     differ = {m.field for m in result.mismatches}  # by the suite's own equivalence rules
-    rows = []
-    for key, expected in result.expect.items():
-        mark = ' class="differs"' if key in differ else ""
-        cells = (key, _shown(expected), _shown(reply[key]) if key in reply else "(none)")
-        rows.append(f"<tr{mark}>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
-    head = "<tr><th>field</th><th>expected</th><th>the implementation's</th></tr>"
-    return f'<table class="answers">{head}{"".join(rows)}</table>' if rows else ""
+    return [
+        {
+            "field": key,
+            "expected": _shown(expected),
+            "got": _shown(reply[key]) if key in reply else "(none)",
+            "differs": key in differ,
+        }
+        for key, expected in result.expect.items()
+    ]
 
 
-def quote(result: Result, blamed: str = "") -> str:
-    """The statement of the rule the run blames for the failure (``blamed``; else the
-    case's primary rule) and the source's words it stands on."""
+def quote(result: Result, blamed: str = "") -> dict[str, str] | None:
+    """The rule the run blames for the failure (``blamed``; else the case's primary rule):
+    its statement and the source's words it stands on."""
     case = result.case
     rule_id = blamed or case.primary or (case.rules[0] if case.rules else "")
     if not rule_id:
-        return ""
+        return None
     rule = find_game(case.game).rules[rule_id]
-    words = f"<blockquote>{_e(rule.cite.quote)}</blockquote>" if rule.cite.quote else ""
-    return f"<p><b>{_e(rule_id)}</b>: {_e(rule.statement)}<br>source: {_e(str(rule.cite))}</p>" + (
-        words
-    )
-
-
-def _e(text: str) -> str:
-    return escape(clean(text, lines=True))
+    return {
+        "id": rule_id,
+        "statement": rule.statement,
+        "cite": str(rule.cite),
+        "quote": rule.cite.quote or "",
+    }

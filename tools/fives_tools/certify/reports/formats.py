@@ -23,7 +23,6 @@ from fives_tools.certify.reports.console import (
     declared_levels,
     describe_failure,
     failure_summary,
-    fixed_entry,
     games_of,
     now_passing_lines,
     status_line,
@@ -34,9 +33,10 @@ from fives_tools.certify.reports.console import (
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines, readings_json
 from fives_tools.certify.reports.refusals import refusal_line, refusals_json
+from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
-from fives_tools.text import clean, code_block, markdown
+from fives_tools.text import clean
 
 
 def write_file(path: Path, text: str) -> None:
@@ -207,91 +207,49 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
     files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
 
 
-def _md(text: str) -> str:
-    return markdown(text)
-
-
-def _about(run: Run, found: Verdict) -> list[str]:
-    """The Markdown lines that say what the run checked."""
-    info = run.adapter
-    lines = [
-        f"- command: `{run.command or 'fives certify'}`",
-        f"- filters: {_md(run.filters.options()) or 'none'}",
-        f"- declared: games {', '.join(info.games) or 'none'}; players"
-        f" {', '.join(map(str, info.players))}; levels {', '.join(info.levels) or 'none'}",
-        f"- versions: implementation {_md(info.version)} (protocol {_md(info.protocol)});"
-        f" suite {protocol.suite_version()}; protocol {protocol.protocol_version()};"
-        f" runner {__version__}",
-        f"- places: {forms.form_text(info.places)}",
-    ]
-    if run.timestamps:
-        lines.append(f"- date: {run.started}; duration {run.seconds:.1f} s")
-    if run.undecided:
-        lines.append(f"- {len(run.undecided)} cases not decidable in the pips form (below)")
-    if found.left_out:
-        lines.append(f"- left out by the filters: {found.left_out_text()}")
-    refusals = refusal_line(run.results)
-    if refusals:
-        lines.append(f"- {refusals[0].lower()}{refusals[1:]}")
-    if run.known_failures:
-        lines.append(
-            f"- known failures: {len(run.known_failures)} entries listed,"
-            f" {sum(r.known and r.status in (FAIL, ERROR) for r in run.results)} cases"
-            " still failing"
-        )
-    return lines
+def _game_table(run: Run, game: str) -> dict[str, Any]:
+    """A game's table in the Markdown certificate: rules by the declared levels."""
+    ruleset, grid, cols = find_game(game), table(run), declared_levels(run)
+    rules = []
+    for rule_id, rule in ruleset.rules.items():
+        cells = grid[game].get(rule_id, {})
+        if any(cells.get(c) for c in cols):  # else no case of the declared levels checks it
+            words = [verdict(cells.get(c)) for c in cols]
+            rules.append({"id": rule_id, "words": words, "cite": str(rule.cite)})
+    results = [r for r in run.declared if r.case.game == game]
+    return {
+        "id": game,
+        "title": ruleset.title,
+        "status": status_line(results),
+        "columns": [SHORT[c] for c in cols],
+        "rules": rules,
+    }
 
 
 def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
-    info = run.adapter
+    """The certificate as Markdown (``templates/certificate.md.jinja2``)."""
     found = decide(run)
-    lines = [
-        f"# Certificate: {_md(info.name)}",
-        "",
-        f"{_md(info.language)} {_md(info.version)} · **{_md(found.text)}**",
-        "",
-        *_about(run, found),
-        f"- {found.coverage.heading.lower()}:",
-        *(f"  - {_md(line)}" for line in found.coverage.lines()),
-        "",
-        f"{status_line(run.results)}",
-    ]
-    if any(r.status in (FAIL, ERROR) for r in run.results):
-        causes = cause_texts(run.results)
-        lines += ["", "## Likely causes", "", *(f"{i}. {_md(t)}" for i, t in enumerate(causes, 1))]
-    grid = table(run)
-    cols = declared_levels(run)
-    for game in games_of(run):
-        ruleset = find_game(game)
-        results = [r for r in run.declared if r.case.game == game]
-        lines += ["", f"## {ruleset.title} (`{game}`)", "", status_line(results), ""]
-        lines.append("| rule | " + " | ".join(SHORT[c] for c in cols) + " | source |")
-        lines.append("|---|" + "---|" * len(cols) + "---|")
-        for rule_id, rule in ruleset.rules.items():
-            cells = grid[game].get(rule_id, {})
-            if not any(cells.get(c) for c in cols):
-                continue  # no case of the declared levels checks it
-            lines.append(
-                f"| `{rule_id}` | "
-                + " | ".join(verdict(cells.get(c)) for c in cols)
-                + f" | {_md(str(rule.cite))} |"
-            )
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
-    if bad:
-        lines += ["", "## Failures", ""]
-        for r in bad:
-            lines += [*code_block(describe_failure(r, rerun_prefix)), ""]
-    if run.undecided:
-        lines += ["", f"## Not decidable in the pips form ({len(run.undecided)} cases)", ""]
-        lines += [f"- {_md(line)}" for line in undecided_lines(run)]
-    readings = reading_lines(run.declared)
-    if readings:
-        lines += ["", f"## {READINGS_HEADING}", "", *(f"- {_md(line)}" for line in readings)]
-    fixed = now_passing_lines(run)
-    if fixed:
-        lines += ["", "## Known failures now passing", "", fixed[0], ""]
-        lines += [f"- {fixed_entry(f'`{entry}`', n)}" for entry, n in run.fixed]
-    return clean("\n".join(lines) + "\n", lines=True)
+    refusals = refusal_line(run.results)
+    text = render(
+        "certificate.md.jinja2",
+        run=run,
+        info=run.adapter,
+        found=found,
+        versions=_versions(),
+        places=forms.form_text(run.adapter.places),
+        refusals=refusals and refusals[0].lower() + refusals[1:],
+        still_failing=sum(r.known and r.status in (FAIL, ERROR) for r in run.results),
+        status=status_line(run.results),
+        causes=cause_texts(run.results) if bad else [],
+        games=[_game_table(run, game) for game in games_of(run)],
+        failures=[describe_failure(r, rerun_prefix) for r in bad],
+        undecided=undecided_lines(run),
+        fixed=(now_passing_lines(run) or [""])[0],
+        readings=reading_lines(run.declared),
+        readings_heading=READINGS_HEADING,
+    )
+    return clean(text, lines=True)
 
 
 def write_markdown(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
