@@ -136,7 +136,7 @@ def test_a_name_that_names_nothing_is_refused(text: str, says: str) -> None:
 def test_certify_shows_the_implementation_under_the_name_given(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["certify", "-q", "--python", f"mine={REFERENCE}", "--case", "five-up/layout/*"]
+    argv = ["certify", "--python", f"mine={REFERENCE}", "--case", "five-up/layout/*"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Certificate for mine (" in out
