@@ -15,8 +15,8 @@ from fives_fast import FastHand
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
-from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
 from fives_tools.certify.fuzz import differ
+from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import FAST_TYPES, ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
