@@ -37,7 +37,7 @@ OPENSPIEL_TARGET = 2.0  # the fast path's actions/s against python_block_dominoe
 GAMES_TARGET = 1.0  # our OpenSpiel games against OpenSpiel's dominoes, the same loop, every table
 CERTIFY_TARGET = 3.0
 SUITE_TARGET_S = 120.0
-FUZZ_TARGETS = {"layout": 2000.0, "hands": 300.0}  # requests/s through the protocol, 2 jobs
+FUZZ_TARGETS = {"layout": 2000.0, "hands": 500.0}  # requests/s through the protocol, 2 jobs
 
 
 @dataclass(frozen=True)
