@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from bent_engines.catalog import ALL, Bent
 
-from fives_fast import FastHand
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
@@ -100,20 +98,7 @@ def test_the_fast_expectation_is_the_reference_engines_on_what_it_answers() -> N
     assert asked > 50
 
 
-@pytest.fixture
-def a_bent_fast_path() -> Iterator[None]:
-    """A fast path that makes every double a spinner in All Fives too."""
-    real = FastHand.__init__
-
-    def bent(self: FastHand, every_double: bool, *args: object) -> None:
-        real(self, True, *args)  # type: ignore[arg-type]
-
-    FastHand.__init__ = bent  # type: ignore[method-assign]
-    yield
-    FastHand.__init__ = real  # type: ignore[method-assign]
-
-
-@pytest.mark.usefixtures("a_bent_fast_path")
+@pytest.mark.usefixtures("every_double_a_spinner")
 def test_a_disagreement_never_rests_on_the_fast_path() -> None:
     """With the fast path bent, the reference engine (which agrees with itself) is still
     found agreeing: every disagreement is judged again on the reference engine alone."""
