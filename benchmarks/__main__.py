@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from benchmarks.certification import certification
 from benchmarks.fuzzing import fuzz_throughput
-from benchmarks.machine import machine
+from benchmarks.machine import load_average, machine
 from benchmarks.memory import playout_memory
 from benchmarks.openspiel_bot import bot_runs
 from benchmarks.openspiel_games import openspiel_games
@@ -67,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda: bot_runs(work.bot_games, work.bot_simulations),
         ),
     )
+    results.machine["load average at end"] = load_average()  # the load the run met, both ends
     text = render(results)
     sys.stdout.write(text)
     if args.out is not None:

@@ -16,11 +16,11 @@ def machine() -> dict[str, str]:
         "processor": platform.machine(),
         "cpus": str(os.cpu_count()),
         "bytecode cache": "off (PYTHONDONTWRITEBYTECODE)" if sys.dont_write_bytecode else "on",
-        "load average at start": _load(),
+        "load average at start": load_average(),
     }
 
 
-def _load() -> str:
+def load_average() -> str:
     """Other work on the machine slows the runs; interleaved ratios are affected least."""
     if not hasattr(os, "getloadavg"):
         return "unknown"

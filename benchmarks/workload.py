@@ -15,7 +15,7 @@ class Workload:
     rounds: int  # interleaved rounds; each side keeps its fastest
     layouts: int  # whole layouts per game for the per-play cost
     perft_budget_s: float  # per perft position
-    certify_repeat: int  # best of this many certification runs per path
+    certify_repeat: int  # interleaved certification rounds (the median decides)
     memory_hands: int  # playouts per table under tracemalloc
     fuzz_requests: int  # fuzz requests per measurement (times the jobs)
     bot_games: int  # OpenSpiel games (hands) per game, MCTS against random
@@ -33,7 +33,7 @@ FULL = Workload(
     rounds=5,
     layouts=3000,
     perft_budget_s=2.0,
-    certify_repeat=5,
+    certify_repeat=7,
     memory_hands=100,
     fuzz_requests=3000,
     bot_games=20,

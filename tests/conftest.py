@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,18 @@ def docs_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     with contextlib.redirect_stderr(err):
         assert main(["docs", "--out", str(out)]) == 0
     return out, err.getvalue()
+
+
+@pytest.fixture
+def every_double_a_spinner() -> Iterator[None]:
+    """A fast path (``fives_fast``) that makes every double a spinner in All Fives too."""
+    from fives_fast import FastHand
+
+    real = FastHand.__init__
+
+    def bent(self: FastHand, every_double: bool, *args: object) -> None:
+        real(self, True, *args)  # type: ignore[arg-type]
+
+    FastHand.__init__ = bent  # type: ignore[method-assign]
+    yield
+    FastHand.__init__ = real  # type: ignore[method-assign]

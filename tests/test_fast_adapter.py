@@ -4,11 +4,8 @@ bends a rule fails both."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from fives_fast import FastHand
 from fives_tools.certify.adapters.fast import FastImplementation
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import levels, load_cases
@@ -34,19 +31,6 @@ def test_the_fuzzer_finds_the_fast_path_agreeing_with_the_reference_engine() -> 
     outcome = run_campaign(_adapter(), Plan(seed=4), Slice(0, 1, FUZZ_BUDGET))
     assert outcome.requests == FUZZ_BUDGET
     assert outcome.ok and outcome.invalid == [], outcome.verdict()
-
-
-@pytest.fixture
-def every_double_a_spinner() -> Iterator[None]:
-    """A fast path that makes every double a spinner in All Fives too."""
-    real = FastHand.__init__
-
-    def bent(self: FastHand, every_double: bool, *args: object) -> None:
-        real(self, True, *args)  # type: ignore[arg-type]
-
-    FastHand.__init__ = bent  # type: ignore[method-assign]
-    yield
-    FastHand.__init__ = real  # type: ignore[method-assign]
 
 
 @pytest.mark.usefixtures("every_double_a_spinner")

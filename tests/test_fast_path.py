@@ -151,8 +151,11 @@ def test_refusals_name_the_same_rule(table: tuple[str, int, bool]) -> None:
 
 @pytest.mark.parametrize(
     ("game", "option"),
-    [(game, option) for game in ("five-up", "exact-61", "all-fives")
-     for option in find_game(game).deal_options],
+    [
+        (game, option)
+        for game in ("five-up", "exact-61", "all-fives")
+        for option in find_game(game).deal_options
+    ],
 )
 def test_every_deal_option_agrees(game: str, option: str) -> None:
     for players in (2, 3, 4):
@@ -237,3 +240,18 @@ def passing_names_the_wrong_rule() -> Iterator[None]:
 def test_the_differential_check_catches_a_refusal_naming_the_wrong_rule() -> None:
     found = [refusal_disagreement(*table, seed) for table in TABLES[:3] for seed in range(2)]
     assert any(problem and "pass by seat" in problem for problem in found)
+
+
+@pytest.fixture
+def plays_of_tiles_already_down() -> Iterator[None]:
+    """A fast path that lists plays of tiles already on the layout."""
+    real = FastHand.plays_of
+    FastHand.plays_of = FastHand._plays  # type: ignore[method-assign]
+    yield
+    FastHand.plays_of = real  # type: ignore[method-assign]
+
+
+@pytest.mark.usefixtures("plays_of_tiles_already_down")
+def test_the_differential_check_catches_plays_of_tiles_on_the_layout() -> None:
+    found = [hand_disagreement(*table, seed) for table in TABLES[:3] for seed in range(2)]
+    assert any(problem and "legal plays of tiles" in problem for problem in found)

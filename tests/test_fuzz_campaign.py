@@ -13,7 +13,11 @@ from bent_engines.catalog import ALL, Bent
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
+from fives_tools.certify.fuzz import differ
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
+from fives_tools.certify.fuzz.generate import generate
+from fives_tools.certify.fuzz.reference import FAST_TYPES, ReferenceEngine
+from fives_tools.certify.fuzz.scope import Scope
 from fives_tools.certify.fuzz.shrink import size
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,3 +80,32 @@ def test_split_slices_merge_into_the_whole_campaign() -> None:
     assert {k: c.first.index for k, c in merged.classes.items()} == {
         k: c.first.index for k, c in whole.classes.items()
     }
+
+
+def test_the_fast_expectation_is_the_reference_engines_on_what_it_answers() -> None:
+    """Turns and perft requests are answered on the fast path: as the reference engine
+    answers them, in every field an implementation is held to."""
+    fast, plain = ReferenceEngine(fast_path=True), ReferenceEngine()
+    scope = Scope.of(plain.start())
+    asked = 0
+    for index in range(300):
+        request = generate(6, index, scope).request
+        if request["type"] not in FAST_TYPES:
+            continue
+        asked += 1
+        want = differ.expectation(request, plain.run(request), scope.levels)
+        assert differ.expectation(request, fast.run(request), scope.levels) == want, request
+    assert asked > 50
+
+
+@pytest.mark.usefixtures("every_double_a_spinner")
+def test_a_disagreement_never_rests_on_the_fast_path() -> None:
+    """With the fast path bent, the reference engine (which agrees with itself) is still
+    found agreeing: every disagreement is judged again on the reference engine alone."""
+    plan = Plan(seed=4, games=("all-fives",), levels=("turn-flow",), shrink=False)
+    outcome = run_campaign(ReferenceAdapter(), plan, Slice(0, 1, 150))
+    assert outcome.ok, outcome.verdict()
+    fast, plain = ReferenceEngine(fast_path=True), ReferenceEngine()
+    scope = Scope.of(plain.start(), plan.games, plan.levels)
+    requests = [generate(4, i, scope).request for i in range(60)]
+    assert any(fast.run(r) != plain.run(r) for r in requests)  # the bend shows

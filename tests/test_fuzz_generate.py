@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from fives_engine import HandState
+from fives_engine.position import position_of
+from fives_fast.tables import action_of
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.adapters.reference import ReferenceImplementation, handle
 from fives_tools.certify.cases import levels
-from fives_tools.certify.fuzz import differ
+from fives_tools.certify.fuzz import differ, gen_hands
 from fives_tools.certify.fuzz.generate import RECIPES, generate
 from fives_tools.certify.fuzz.scope import Scope, ScopeError
 
@@ -77,3 +81,17 @@ def test_the_documented_distribution_is_the_generators() -> None:
     text = (ROOT / "spec" / "fuzz.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `([a-z-]+)` \| `([a-z]+)` \| (\d+) \|", text, re.MULTILINE)
     assert rows == [(r.name, r.request_type, str(r.weight)) for r in RECIPES]
+
+
+def test_the_generators_positions_are_the_reference_engines() -> None:
+    """Perft positions are written from the fast path's hand: the same text as the
+    reference engine's hand after the same actions, at every step of a few hands."""
+    rng = random.Random(3)
+    for game in ("five-up", "all-fives"):
+        played = gen_hands.played_hand(rng, game, FULL)
+        reference = HandState(played.ruleset, played.deal, played.leader)
+        for upto, action in enumerate(played.actions):
+            fast = played.replay(upto)
+            want = position_of(reference, game, played.setup.partnerships)
+            assert gen_hands.position_at(fast, game, played.setup.partnerships) == want
+            reference.apply_action(action_of(action))

@@ -213,6 +213,17 @@ class Play(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Play:
+        """Read a play in the notation; a text read before is not read again (plays are
+        values, and the same few thousand recur in every request)."""
+        play = _PARSED.get(text) if isinstance(text, str) else None
+        if play is None:
+            play = cls._parse(text)
+            if isinstance(text, str) and len(_PARSED) < _PARSED_MAX:
+                _PARSED[text] = play
+        return play
+
+    @classmethod
+    def _parse(cls, text: str) -> Play:
         raw = str(text).strip(" \t")
         if "@" not in raw:
             try:
@@ -231,6 +242,9 @@ class Play(NamedTuple):
 
 
 _PLAY_TEXT: dict[Play, str] = {}
+_PARSED: dict[str, Play] = {}
+#: Texts kept at most (the canonical texts of every play number under 5,000).
+_PARSED_MAX = 20_000
 
 
 class PipsPlay(NamedTuple):

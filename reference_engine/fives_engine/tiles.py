@@ -53,9 +53,19 @@ class Tile(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Parse ``[a|b]`` (either order), ``a|b`` or ``a-b``."""
+        """Parse ``[a|b]`` (either order), ``a|b`` or ``a-b`` (a text read before is
+        not read again: tiles are values)."""
         if not isinstance(text, str):
             raise NotationError(f"a tile must be text like '[1|4]', got {text!r}")
+        tile = _PARSED.get(text)
+        if tile is None:
+            tile = cls._parse(text)
+            if len(_PARSED) < _PARSED_MAX:
+                _PARSED[text] = tile
+        return tile
+
+    @classmethod
+    def _parse(cls, text: str) -> Tile:
         match = _TILE_RE.fullmatch(text)
         if match is None:
             raise NotationError(f"not a tile: {text!r} (expected the form '[1|4]')")
@@ -64,6 +74,9 @@ class Tile(NamedTuple):
             raise NotationError(f"not a double-six tile: {text!r} (halves are 0-{MAX_PIPS})")
         return cls.of(a, b)
 
+
+_PARSED: dict[str, Tile] = {}
+_PARSED_MAX = 10_000  # texts kept at most (a tile has a handful of written forms)
 
 _TILES: dict[tuple[int, int], Tile] = {
     (low, high): Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)

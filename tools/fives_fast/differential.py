@@ -1,7 +1,8 @@
 """Differential checking: seeded hands and matches played through the reference engine and
 the fast path side by side, compared at every step.
 
-At every step both must list the same legal actions (as text, in order), have the same
+At every step both must list the same legal actions (as text, in order), the same legal
+plays of any set of tiles (``FastHand.plays_of``, ``Layout.legal_plays``), have the same
 player to act, and the action (chosen at random from the reference's list) must cause the
 same events, in the protocol's JSON; a match must also keep the same scores and end the
 same way, from any starting scores and under every deal option. Positions are compared by
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from fives_engine import FivesError, HandState, MatchState, Ruleset, Setup, find_game
+from fives_engine import DOUBLE_SIX, FivesError, HandState, MatchState, Ruleset, Setup, find_game
 from fives_engine.deal import Deal, draw_winner, random_deal
 from fives_engine.perft import divide
 from fives_engine.position import Position, position_of
@@ -29,6 +30,7 @@ from fives_fast.tables import (
     DRAW,
     LEAD,
     NUM_PORTS,
+    NUM_TILES,
     PASS,
     PLAY_BASE,
     TILE_ID,
@@ -99,8 +101,12 @@ def hand_disagreement(
     deal, leader, rng = _seeded_hand(game, players, partners, seed, deal_option)
     reference = HandState(ruleset, deal, leader)
     fast = FastHand.of(ruleset, [list(h) for h in deal.hands], list(deal.boneyard), leader)
+    picker = random.Random(-seed)
     step = 0
     while True:
+        problem = _plays_differ(step, reference, fast, picker)
+        if problem:
+            return problem
         problem, events = _one_step(reference, fast, rng, step)
         if problem or events is None:
             return problem or _differ(step, "ends", reference.is_terminal, fast.is_terminal)
@@ -108,6 +114,16 @@ def hand_disagreement(
         if problem:
             return problem
         step += 1
+
+
+def _plays_differ(
+    step: int, reference: HandState, fast: FastHand, picker: random.Random
+) -> str | None:
+    """The legal plays of a random set of tiles (held, on the layout or in the boneyard)."""
+    tiles = picker.sample(range(NUM_TILES), picker.randint(0, NUM_TILES))
+    want = [str(p) for p in reference.layout.legal_plays([DOUBLE_SIX[t] for t in tiles])]
+    got = [action_to_string(a) for a in fast.plays_of(sum(1 << t for t in tiles))]
+    return _differ(step, f"legal plays of tiles {sorted(tiles)}", want, got)
 
 
 def fast_events(fast: FastHand | FastMatch, start: int) -> list[dict[str, object]]:

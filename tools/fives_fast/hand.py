@@ -170,20 +170,33 @@ class FastHand:
             legal = [LEAD + t for t in self.hand(self.current)]
         else:
             drawn = self.drawn
-            candidates = (1 << drawn if drawn >= 0 else self.masks[self.current]) & self.fits
-            legal = []
-            moves = self.moves
-            while candidates:
-                low_bit = candidates & -candidates
-                candidates ^= low_bit
-                t = low_bit.bit_length() - 1
-                lo, hi, base = LOW[t], HIGH[t], PLAY_BASE[t]
-                for point, pips in moves:
-                    if pips in (lo, hi):
-                        legal.append(base + point)
+            legal = self._plays(1 << drawn if drawn >= 0 else self.masks[self.current])
             if not legal and drawn < 0:
                 legal = [DRAW] if self.next < len(self.boneyard) else [PASS]
         self._legal = legal
+        return legal
+
+    def plays_of(self, tiles: int) -> list[int]:
+        """The legal plays (leads on the empty layout) of the tiles of the mask ``tiles``
+        that are off the layout, whoever holds them: ``Layout.legal_plays``, as ids."""
+        off = _mask([t for t in range(NUM_TILES) if self.state[t] < 0]) & tiles
+        if not self.open:
+            return [LEAD + t for t in range(NUM_TILES) if off >> t & 1]
+        return self._plays(off)
+
+    def _plays(self, tiles: int) -> list[int]:
+        """The plays of ``tiles`` (off the layout, which is not empty), ascending."""
+        candidates = tiles & self.fits
+        legal = []
+        moves = self.moves
+        while candidates:
+            low_bit = candidates & -candidates
+            candidates ^= low_bit
+            t = low_bit.bit_length() - 1
+            lo, hi, base = LOW[t], HIGH[t], PLAY_BASE[t]
+            for point, pips in moves:
+                if pips in (lo, hi):
+                    legal.append(base + point)
         return legal
 
     # -- moves ---------------------------------------------------------------------------

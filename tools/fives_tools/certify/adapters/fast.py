@@ -138,12 +138,16 @@ def turns_reply(request: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+#: The name the fast path gives itself in its ``ready`` message.
+FAST_PATH_NAME = "fives fast path"
+
+
 class FastImplementation(ReferenceImplementation):
     """The fast path as a Python implementation of the protocol: turn flow and play scores."""
 
     def start(self) -> dict[str, Any]:
         ready = super().start()
-        ready["implementation"] = {**ready["implementation"], "name": "fives fast path"}
+        ready["implementation"] = {**ready["implementation"], "name": FAST_PATH_NAME}
         ready["levels"] = [levels.PLAY_SCORE, levels.TURN_FLOW]
         ready.pop("selfplay")  # it answers turns, perft and play-score only
         return ready

@@ -1,7 +1,9 @@
 """A campaign: generate, ask both engines, compare, shrink and classify.
 
 The implementation and the reference engine are reached through the same adapter
-interface; the reference engine runs in process (it is the cheap side). A campaign works
+interface; the reference engine runs in process (it is the cheap side), on the fast path
+where the fast path answers the request (``reference.ReferenceEngine``; every
+disagreement is judged again on the reference engine alone). A campaign works
 on a slice of the index range (``Slice``), so jobs and shards are only other slices of
 the same requests, and their outcomes merge into the one a single process would give.
 """
@@ -14,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.fuzz import differ, prefix, shrink
 from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Finding
@@ -61,6 +64,7 @@ class Plan:
     seconds: float | None = None  # stop after this long (each process)
     first_class_only: bool = False  # stop at the first disagreement
     shrink: bool = True
+    fast_path: bool = True  # the expectation on the fast path where it answers the request
 
 
 @dataclass
@@ -127,10 +131,19 @@ class Outcome:
 class Judge:
     """Asks both engines one request and says whether (and how) they disagree."""
 
-    def __init__(self, impl: Adapter, reference: Adapter, declared: Sequence[str]) -> None:
+    def __init__(
+        self,
+        impl: Adapter,
+        reference: Adapter,
+        declared: Sequence[str],
+        authority: Adapter | None = None,
+    ) -> None:
+        """``authority``: the reference engine alone, asked again before a disagreement
+        is reported when ``reference`` answers some requests another way (the fast path)."""
         self.impl = impl
         self.reference = reference
         self.declared = tuple(declared)
+        self.authority = authority
 
     def check(
         self,
@@ -146,16 +159,24 @@ class Judge:
         label = f"fuzz:{seed}:{index}"
         reference = differ.ask(self.reference, request, label)
         if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
+            if self.authority is not None:  # so is a request left out as not legal
+                return self._on_authority().check(request, seed, index, recipe, cut_short)
             return False, None
         expect = differ.expectation(request, reference, self.declared)
         reply = differ.ask(self.impl, request, label)
         mismatches = differ.differences(expect, reply)
         if not mismatches:
             return True, None
+        if self.authority is not None:  # the disagreement stands on the reference alone
+            return self._on_authority().check(request, seed, index, recipe, cut_short)
         finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
         if cut_short and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding
+
+    def _on_authority(self) -> Judge:
+        assert self.authority is not None
+        return Judge(self.impl, self.authority, self.declared)
 
     def _cut_short(self, finding: Finding) -> Finding | None:
         """The refused script cut to the longest prefix the implementation answers, if
@@ -189,12 +210,13 @@ def run_campaign(
     ``step`` is called after each request (a progress bar's)."""
     started = time.monotonic()
     info = impl.start()
-    reference = ReferenceEngine()
+    # the fast path is never its own expectation
+    reference = ReferenceEngine(plan.fast_path and info.name != FAST_PATH_NAME)
     reference.start()
     outcome = Outcome(info, plan.seed)
     try:
         scope = Scope.of(info, plan.games, plan.levels, plan.players)
-        judge = Judge(impl, reference, scope.levels)
+        judge = Judge(impl, reference, scope.levels, reference.plain)
         fuzzing = time.monotonic()  # the time limit counts fuzzing, not starting
         for index in part.indices():
             late = plan.seconds is not None and time.monotonic() - fuzzing > plan.seconds

@@ -1,8 +1,11 @@
 """Injected deals played through with random legal actions: ``turns`` and ``perft``.
 
-Every action comes from the reference engine's ``legal_actions``; where a hand is cut
-(and so what is asked) is biased towards where engines go wrong: the last tiles of the
-boneyard, the turn right after a draw, the end of the hand, a block.
+Every action comes from the fast path's ``legal_actions`` (:mod:`fives_fast`, the same
+actions in the same order as the reference engine's, held to it by
+:mod:`fives_fast.differential`), so a hand costs the generator a few bit operations an
+action; the reference engine answers the request. Where a hand is cut (and so what is
+asked) is biased towards where engines go wrong: the last tiles of the boneyard, the turn
+right after a draw, the end of the hand, a block.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from fives_engine import Deal, HandState, IllegalActionError, Ruleset, Setup, find_game
-from fives_engine.actions import DRAW, PASS, Action
+from fives_engine import DOUBLE_SIX, Deal, Ruleset, Setup, find_game
 from fives_engine.deal import neutral_draw, random_deal
-from fives_engine.position import position_of
-from fives_engine.terms import Play
+from fives_engine.position import Position
+from fives_fast import DRAW, PASS, FastHand, action_to_string
+from fives_fast.refusal import refusal_rule
+from fives_fast.tables import action_of
 from fives_tools.certify.fuzz.scope import Scope, Table
 
 _REJECT_TRIES = 16
@@ -32,16 +36,16 @@ class Played:
     setup: Setup
     deal: Deal
     leader: int
-    actions: tuple[Action, ...]
+    actions: tuple[int, ...]  # action ids
     left: tuple[int, ...]  # boneyard tiles left after 0, 1, ... len(actions) actions
-    final: HandState = field(compare=False, repr=False)
+    final: FastHand = field(compare=False, repr=False)
 
-    def replay(self, upto: int | None = None) -> HandState:
+    def replay(self, upto: int | None = None) -> FastHand:
         """The hand after its first ``upto`` actions (all by default); the whole hand's
         state is shared, not copied."""
         if upto is None or upto >= len(self.actions):
             return self.final
-        state = HandState(find_game(self.game), self.deal, self.leader)
+        state = fast_hand(self.ruleset, self.deal, self.leader)
         for action in self.actions[:upto]:
             state.apply_action(action)
         return state
@@ -70,16 +74,22 @@ def new_deal(rng: random.Random, ruleset: Ruleset, setup: Setup, by_draw: bool) 
     return Deal.of(deal.hands, deal.boneyard, rng.randrange(setup.players))
 
 
-def play_out(rng: random.Random, state: HandState) -> tuple[list[Action], list[int]]:
-    """Random legal actions until the hand ends: the actions, and the boneyard tiles left
-    before the first and after each."""
+def fast_hand(ruleset: Ruleset, deal: Deal, leader: int) -> FastHand:
+    """The fast path's hand of ``deal`` led by ``leader``."""
+    return FastHand.of(ruleset, [list(h) for h in deal.hands], list(deal.boneyard), leader)
+
+
+def play_out(rng: random.Random, state: FastHand) -> tuple[list[int], list[int]]:
+    """Random legal actions until the hand ends: the action ids, and the boneyard tiles
+    left before the first and after each."""
     actions = []
-    left = [len(state.boneyard)]
+    size = len(state.boneyard)
+    left = [size - state.next]
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         state.apply_action(action)
         actions.append(action)
-        left.append(len(state.boneyard))
+        left.append(size - state.next)
     return actions, left
 
 
@@ -92,7 +102,7 @@ def played_hand(rng: random.Random, game: str, scope: Scope, want_block: bool = 
     for _ in range(BLOCK_TRIES if want_block else 1):
         deal = new_deal(rng, ruleset, setup, by_draw=False)
         leader = deal.leader or 0
-        state = HandState(ruleset, deal, leader)
+        state = fast_hand(ruleset, deal, leader)
         actions, left = play_out(rng, state)
         best = Played(game, table, setup, deal, leader, tuple(actions), tuple(left), state)
         if state.blocked:
@@ -115,35 +125,35 @@ def cut_point(rng: random.Random, played: Played) -> int:
     return rng.choices(range(end + 1), weights)[0]
 
 
-def _reject_candidate(rng: random.Random, state: HandState) -> tuple[int, Action]:
+def _reject_candidate(rng: random.Random, state: FastHand) -> tuple[int, int]:
     current = state.current_player
     seat = current if current is not None and rng.random() < 0.6 else rng.randrange(state.players)
     shape = rng.choice(["draw", "pass", "own-play", "other-tile", "not-drawn"])
     if shape in ("draw", "pass"):
         return seat, DRAW if shape == "draw" else PASS
     if shape == "other-tile":
-        others = [t for s in range(state.players) if s != seat for t in state.hand(s)]
-        plays = state.layout.legal_plays(others) if others else []
-    elif shape == "not-drawn" and state.drawn is not None:
-        plays = state.layout.legal_plays([t for t in state.hand(seat) if t != state.drawn])
+        others = 0
+        for s in range(state.players):
+            others |= state.masks[s] if s != seat else 0
+        plays = state.plays_of(others)
+    elif shape == "not-drawn" and state.drawn >= 0:
+        plays = state.plays_of(state.masks[seat] & ~(1 << state.drawn))
     else:
-        plays = state.layout.legal_plays(state.hand(seat))
+        plays = state.plays_of(state.masks[seat])
     return seat, rng.choice(plays) if plays else DRAW
 
 
-def reject_probe(rng: random.Random, state: HandState) -> dict[str, Any] | None:
-    """An attempted action (possibly out of turn) the engine refuses, or None."""
+def reject_probe(rng: random.Random, state: FastHand) -> dict[str, Any] | None:
+    """An attempted action (possibly out of turn) the rules refuse, or None."""
     for _ in range(_REJECT_TRIES):
         seat, action = _reject_candidate(rng, state)
-        try:
-            state.copy().apply_action(action, seat)
-        except IllegalActionError:
-            return {"seat": seat, "action": str(action)}
+        if refusal_rule(state, seat, action) is not None:
+            return {"seat": seat, "action": action_to_string(action)}
     return None
 
 
-def action_texts(actions: tuple[Action, ...]) -> list[str]:
-    return [a.text if isinstance(a, Play) else str(a) for a in actions]
+def action_texts(actions: tuple[int, ...]) -> list[str]:
+    return [action_to_string(a) for a in actions]
 
 
 def turns_request(
@@ -169,12 +179,24 @@ def perft_request(rng: random.Random, game: str, scope: Scope) -> dict[str, Any]
     """A position cut from a hand in progress; depth 1 to 3 keeps the count small."""
     played = played_hand(rng, game, scope)
     upto = min(cut_point(rng, played), len(played.actions) - 1)  # still in progress
-    state = played.replay(upto)
-    partners = played.setup.partnerships
-    position = position_of(state, game, partners)
+    position = position_at(played.replay(upto), game, played.setup.partnerships)
     return {
         "type": "perft",
         "game": game,
         "position": str(position),
         "depth": rng.choice([1, 1, 2, 2, 3]),
     }
+
+
+def position_at(state: FastHand, game: str, partnerships: bool) -> Position:
+    """The position of a fast hand in progress (``fives_engine.position.position_of``)."""
+    return Position(
+        game,
+        state.players,
+        state.players == 4 and partnerships,
+        tuple(action_of(a) for a in state.plays()),  # type: ignore[misc]
+        tuple(tuple(hand) for hand in state.hands()),
+        tuple(DOUBLE_SIX[t] for t in state.boneyard[state.next :]),
+        state.current if state.current_player is not None else state.leader,
+        None if state.drawn < 0 else DOUBLE_SIX[state.drawn],
+    )

@@ -12,10 +12,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from fives_engine import DOUBLE_SIX, FivesError, HandState, MatchState, Setup, Tile, find_game
-from fives_engine.actions import Action
+from fives_engine import (
+    DOUBLE_SIX,
+    FivesError,
+    HandState,
+    MatchState,
+    Ruleset,
+    Setup,
+    Tile,
+    find_game,
+)
 from fives_engine.deal import Deal
 from fives_engine.tiles import pip_count
+from fives_fast import FastHand
+from fives_fast.tables import action_of
 from fives_tools.certify.fuzz.gen_hands import (
     BLOCK_TRIES,
     action_texts,
@@ -102,20 +112,21 @@ def settlement_request(
     reshape the remaining hands), settled from scores near the target."""
     played = played_hand(rng, game, scope, want_block=twist == "block")
     state = played.replay()
-    hands = [list(h) for h in state.hands]
+    hands = state.hands()
     if twist in ("zero", "equal"):
         hands = twisted_hands(rng, [len(h) for h in hands], twist)
-    last = next(e for e in reversed(state.events) if e.kind == "play")
+    went_out = state.went_out if state.went_out >= 0 else None
     request: dict[str, Any] = {
         "type": "settlement",
         "game": game,
         **played.table.fields(),
         "hands": [[str(t) for t in sorted(h)] for h in hands],
         "leader": played.leader,
-        "last_play": int(last["raw"]) if state.went_out is not None else 0,
+        # the total after the last play is the one its play event scores
+        "last_play": Ruleset.play_raw(state.total) if went_out is not None else 0,
     }
-    if state.went_out is not None:
-        request["went_out"] = state.went_out
+    if went_out is not None:
+        request["went_out"] = went_out
     else:
         request["block"] = True
     target = played.setup.target
@@ -144,12 +155,15 @@ def _next_deal(rng: random.Random, match: MatchState, illegal: bool) -> dict[str
     return out
 
 
-def _hand_actions(rng: random.Random, state: HandState, seek_block: bool) -> list[Action]:
-    """Random legal actions playing ``state`` (a copy) to its end; ``seek_block`` tries a
-    few playouts for one that ends in a block."""
-    actions: list[Action] = []
+def _hand_actions(rng: random.Random, state: HandState, seek_block: bool) -> list[int]:
+    """Random legal action ids playing the hand just dealt as ``state`` (on the fast path)
+    to its end; ``seek_block`` tries a few playouts for one that ends in a block."""
+    dealt = FastHand.of(
+        state.ruleset, [list(h) for h in state.hands], list(state.boneyard), state.leader
+    )
+    actions: list[int] = []
     for _ in range(3 * BLOCK_TRIES if seek_block else 1):  # a block, then the next lead
-        probe = state.copy()
+        probe = dealt.copy()
         actions, _ = play_out(rng, probe)
         if probe.blocked:
             break
@@ -192,7 +206,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
         for action in actions[:keep]:
             if match.is_terminal:
                 break
-            match.apply_action(action)
+            match.apply_action(action_of(action))
             taken.append(action)
         hands.append({**deal_json, "actions": action_texts(tuple(taken))})
         if keep < len(actions):
