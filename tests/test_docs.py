@@ -788,3 +788,15 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
         assert all((book_dir / f).is_file() for f in files), page.name
+
+
+@pytest.mark.parametrize(
+    ("game", "name"), [("five-up", "法伊夫·阿普"), ("exact-61", "精确61·法伊夫·阿普")]
+)
+def test_the_source_title_in_its_own_language_is_marked_so(
+    roots: dict[str, ET.Element], game: str, name: str
+) -> None:
+    """The Chinese name in a book's source line sits in an element of lang zh, so a reader
+    (and the glyph check) shapes it as Chinese, not as the page's English."""
+    marked = [el for el in roots[game].iter() if el.get("lang") == "zh" and el.text == name]
+    assert marked, f"{name} is not marked lang=zh"

@@ -549,6 +549,17 @@ def _toc(book: Book) -> str:
     )
 
 
+def _source_title(source: dict[str, object]) -> str:
+    """The source's title, its name in the source's own language (the part before " (",
+    when it is not ASCII) marked with that language, so it is shaped and checked as such."""
+    title = str(source.get("title", ""))
+    name, sep, rest = title.partition(" (")
+    lang = str(source.get("language", ""))
+    if not sep or not lang or name.isascii():
+        return e(title)
+    return f'<span lang="{e(lang)}">{e(name)}</span>{e(sep + rest)}'
+
+
 def book_html(book: Book) -> str:
     """The rule book of one game as one HTML page."""
     source = book.source
@@ -556,7 +567,7 @@ def book_html(book: Book) -> str:
         f"<h1>{e(book.title)}</h1>",
         f'<p class="meta">The illustrated rule book of <code>{e(book.game)}</code>, built from '
         "the suite's <code>spec/</code>, <code>fixtures/</code> and <code>features/</code>. "
-        f"Source: <cite>{e(book.ruleset.source)}</cite> — {e(source.get('title', ''))}.</p>",
+        f"Source: <cite>{e(book.ruleset.source)}</cite> — {_source_title(source)}.</p>",
         f'<details class="toc-phone"><summary>Contents</summary>{_toc(book)}</details>',
         *_learn(book),
         *_how_to_play(book),
