@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from fives_engine import layout, record, rules, terms
+from fives_engine import layout, record, rules, terms, tiles
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
@@ -28,12 +28,15 @@ REPLY_SECONDS = 10.0
 
 
 def clear_engine_caches() -> None:
-    """Forget loaded games, tile states and play texts worked out by earlier code."""
+    """Forget loaded games, tile states, play texts and parsed tiles and plays worked out by
+    earlier code (tests/test_mutation_memos.py finds a memo left out of this list)."""
     rules.find_game.cache_clear()
     rules._game_names.cache_clear()
     record.record_schema.cache_clear()
     layout._STATES.clear()
     terms._PLAY_TEXT.clear()
+    terms._PARSED.clear()
+    tiles._PARSED.clear()
 
 
 class ReplyTimeout(Exception):
