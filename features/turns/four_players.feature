@@ -124,6 +124,22 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:turn.must-play
+  Scenario Outline: A player whose only legal play is on the table must play it, not draw (<game>)
+    Given the <game> rules
+    When the actions "[2|5] [2|4]@[2|5]:small-end" are taken
+    And seat 2 attempts "draw"
+    Then the action is rejected citing rule "turn.must-play"
+    And seat 2 is to act
+    And the legal actions are "[5|6]@[2|5]:big-end"
+    And every fact of fixture "turns/must-play-the-only-play" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:turn.clockwise @rule:hand.own-tiles
   Scenario Outline: Out of turn with a tile not held is rejected for the turn (<game>)
     Given the <game> rules
