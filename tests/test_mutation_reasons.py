@@ -103,9 +103,10 @@ def called_by_cases() -> set[str]:
 
 
 NEVER_CALLED = [
-    str(entry["mutant"])
+    str(pattern)
     for entry in results.read_entries(results.EQUIVALENTS, "equivalents", "mutant")
     if entry.get("called") == "never"
+    for pattern in (entry["mutant"] if isinstance(entry["mutant"], list) else [entry["mutant"]])
 ]
 
 

@@ -574,9 +574,17 @@ function turnsReply(request) {
   });
 }
 
+// Reaching the target ends an All Fives or Exact 61 match at once: a side that starts on or
+// over it describes a match already over (a bad request, for a match and a settlement alike).
+function refuseOverMatch(match) {
+  if (GAMES[match.t.game].check !== "after-settlement" && match.scores.some((s) => s >= match.t.target))
+    throw new BadRequest(`a side starts on or over the target ${match.t.target}: the match is over`);
+}
+
 function settlementReply(request) {
   const hands = request.hands.map((h) => h.map(parseTile));
   const match = new Match(table(request, hands.length), request.scores);
+  refuseOverMatch(match);
   const wentOut = request.went_out === undefined ? null : request.went_out;
   if (wentOut !== null && hands[wentOut].length) throw new BadRequest(`seat ${wentOut} went out but holds tiles`);
   if (wentOut === null && !request.block) throw new BadRequest("name went_out, or block: true");
@@ -588,9 +596,7 @@ function settlementReply(request) {
 
 function matchReply(request) {
   const match = new Match(table(request, request.hands[0].hands.length), request.scores);
-  // Reaching the target ends an All Fives or Exact 61 match at once: such a start is over.
-  if (GAMES[match.t.game].check !== "after-settlement" && match.scores.some((s) => s >= match.t.target))
-    throw new BadRequest(`a side starts on or over the target ${match.t.target}: the match is over`);
+  refuseOverMatch(match);
   for (const hand of request.hands) {
     match.deal(hand);
     for (const text of hand.actions) {
