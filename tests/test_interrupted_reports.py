@@ -29,10 +29,10 @@ def _interrupt(tmp_path: Path, signum: int, *command: str) -> tuple[dict[str, An
     """Run ``fives COMMAND --adapter HANG --json report.json``, signal it once the adapter
     hangs, and check the way out every command shares; the partial report and the output."""
     hang = f"{sys.executable} {PROGRAM} hang {tmp_path / 'state'}"
-    report = tmp_path / "report.json"
+    report, markdown = tmp_path / "report.json", tmp_path / "report.md"
+    outputs = ["--json", str(report), "--markdown", str(markdown)]
     runner = subprocess.Popen(
-        [sys.executable, "-m", "fives_tools.cli", *command, "--adapter", hang]
-        + ["--json", str(report), "--markdown", str(tmp_path / "report.md")],
+        [sys.executable, "-m", "fives_tools.cli", *command, "--adapter", hang, *outputs],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -55,7 +55,7 @@ def _interrupt(tmp_path: Path, signum: int, *command: str) -> tuple[dict[str, An
     assert f"interrupted by {name}" in err and "Traceback" not in err, err
     grandchildren = [int(pid) for pid in (tmp_path / "state.pid").read_text().split()]
     assert [p.pid for p in seen if _alive(p.pid)] == [] and not any(map(_alive, grandchildren))
-    assert not (tmp_path / "report.md").exists()  # no verdict was reached to write up
+    assert not markdown.exists()  # no verdict was reached to write up
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
     partial = json.loads(report.read_text(encoding="utf-8"))
     assert partial["interrupted"]["signal"] == name
@@ -74,7 +74,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("signum", SIGNALS)
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_an_interrupted_compare_writes_what_ran(signum: int, tmp_path: Path) -> None:
     """The reference engine's run is whole, the hanging implementation's partial."""
     partial, out, name = _interrupt(
@@ -92,7 +92,7 @@ def test_an_interrupted_compare_writes_what_ran(signum: int, tmp_path: Path) -> 
     assert f"INTERRUPTED: by {name} after 1 of 20 cases" in out
 
 
-@pytest.mark.parametrize("signum", SIGNALS)
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_interrupted_fuzz_writes_what_it_found(
     signum: int, jobs: str, tmp_path: Path
@@ -109,7 +109,7 @@ def test_an_interrupted_fuzz_writes_what_it_found(
     assert partial["verdict"] in out and "random agreement" not in out
 
 
-@pytest.mark.parametrize("signum", SIGNALS)
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 def test_an_interrupted_audit_writes_the_games_audited(signum: int, tmp_path: Path) -> None:
     partial, out, name = _interrupt(
         tmp_path, signum, "audit", "--timeout", "600", "--unit", "hand", "--games", "5",
