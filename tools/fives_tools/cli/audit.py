@@ -135,8 +135,9 @@ def add_audit_command(sub: Any) -> None:
         " reference engine and check every step; print the observation certificate (per"
         " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
         " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
-        " clean, 1 on a divergence, 2 on unreadable input or an implementation that cannot"
-        " be asked.",
+        " clean, 1 on a divergence, 2 on unreadable input, an implementation that cannot"
+        " be asked, or a signal (the --json report then holds the games audited so far,"
+        " marked interrupted).",
     )
     audit.add_argument(
         "files",

@@ -152,7 +152,8 @@ def add_compare_command(sub: Any) -> None:
         " implementation, each cell the verdict of that implementation's own certificate,"
         " linked to the rule in the rule book and to the failure's details. Exits 0 once"
         " the reports are written, whatever the verdicts; 2 when an implementation cannot"
-        " run or a report cannot be written.",
+        " run, a report cannot be written, or a signal stops it (the --json report then holds"
+        " the implementations run so far, marked interrupted).",
     )
     options.add_implementation(
         compare,
