@@ -5,16 +5,26 @@ from __future__ import annotations
 
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bent_engines.catalog import ALL, Bent
 
+from fives_tools import partial, processes
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
-from fives_tools.certify.fuzz import differ
-from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Judge, Plan, Slice, run_campaign
+from fives_tools.certify.fuzz import differ, report
+from fives_tools.certify.fuzz.campaign import (
+    DEFAULT_BUDGET,
+    Judge,
+    Outcome,
+    Plan,
+    Slice,
+    run_campaign,
+)
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import FAST_TYPES, ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
@@ -109,3 +119,38 @@ def test_a_disagreement_never_rests_on_the_fast_path() -> None:
     scope = Scope.of(plain.start(), plan.games, plan.levels)
     requests = [generate(4, i, scope).request for i in range(60)]
     assert any(fast.run(r) != plain.run(r) for r in requests)  # the bend shows
+
+
+class _Stopped(PythonAdapter):
+    """A bent engine that is interrupted (as by SIGTERM) on its ``after + 1``-th request."""
+
+    def __init__(self, bent_type: type[Bent], after: int) -> None:
+        super().__init__(bent_type(), bent_type.__name__)
+        self.asked, self.after = 0, after
+
+    def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
+        self.asked += 1
+        if self.asked > self.after:
+            raise processes.Interrupted("SIGTERM")
+        return super().run(request, case_id)
+
+
+def test_an_interrupted_campaign_carries_what_it_found_and_claims_no_verdict() -> None:
+    plan = Plan(seed=0, first_class_only=True, shrink=False)
+    counted = _Stopped(ALL[0], 10**9)
+    found = run_campaign(counted, plan, Slice(0, 1, DEFAULT_BUDGET))
+    assert found.classes
+    with pytest.raises(KeyboardInterrupt) as stopped:  # a request after the first class
+        run_campaign(_Stopped(ALL[0], counted.asked), replace(plan, first_class_only=False))
+    outcome = partial.carried(stopped.value, Outcome)
+    assert outcome is not None and not outcome.ok
+    assert len(outcome.classes) == len(found.classes) and outcome.requests == found.requests
+    assert outcome.verdict().startswith(f"INTERRUPTED: by SIGTERM after {found.requests} request")
+    assert "random agreement" not in outcome.verdict()
+    written = report.to_json(outcome, "fives fuzz")
+    assert written["interrupted"] == {
+        "signal": "SIGTERM",
+        "requests_run": found.requests,
+        "requests_selected": None,
+    }
+    assert len(written["classes"]) == len(found.classes)

@@ -21,7 +21,9 @@ A signal the command was started ignoring (``nohup``) stays ignored.
 
 *Workers* (``fives fuzz --jobs``, :func:`workers`) end their programs when the main
 process ends them, and also when it dies without a word (SIGKILL): Linux tells them
-(``PR_SET_PDEATHSIG``), and a thread watching the parent's pid does elsewhere.
+(``PR_SET_PDEATHSIG``), and a thread watching the parent's pid does elsewhere. Ended, a
+worker first leaves what its task had found (:func:`when_worker_ends`), for the main
+process's partial report.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
@@ -237,9 +239,27 @@ def _watch_parent(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+#: what a worker's task leaves behind when the worker is ended (:func:`when_worker_ends`)
+_LEAVING: list[Callable[[], None]] = []
+
+
+@contextlib.contextmanager
+def when_worker_ends(leave: Callable[[], None]) -> Iterator[None]:
+    """While inside, a worker ended from outside calls ``leave`` once its programs are
+    ended, before it exits: what its task had found is not lost with it."""
+    _LEAVING.append(leave)
+    try:
+        yield
+    finally:
+        _LEAVING.remove(leave)
+
+
 def _end_worker(signum: int, frame: FrameType | None) -> None:
     _ignore_signals()  # the main process and ``timeout`` may both send SIGTERM
     end_all()
+    for leave in list(_LEAVING):
+        with contextlib.suppress(Exception):  # exiting matters more than what is left
+            leave()
     os._exit(128 + signum)
 
 

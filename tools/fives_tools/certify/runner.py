@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from fives_tools import processes
+from fives_tools import partial, processes
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters.interface import (
     Adapter,
@@ -22,6 +22,7 @@ from fives_tools.certify.adapters.interface import (
 from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
+from fives_tools.partial import Interruption
 from fives_tools.text import clean
 
 PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
@@ -76,12 +77,11 @@ class Run:
     selected: int = 0  # how many cases the run was to go through
 
     @property
-    def interruption(self) -> dict[str, Any] | None:
-        """What the JSON report says of an interrupted run (None for a whole run)."""
+    def interruption(self) -> Interruption | None:
+        """What the reports say of an interrupted run (None for a whole run)."""
         if not self.interrupted:
             return None
-        ran = len(self.results)
-        return {"signal": self.interrupted, "cases_run": ran, "cases_selected": self.selected}
+        return Interruption(self.interrupted, len(self.results), self.selected, "case")
 
     @property
     def declared(self) -> list[Result]:
@@ -188,7 +188,7 @@ def run_cases(
     An implementation that fails before it is ready raises :class:`AdapterRefused`: the run
     could not happen, which is not the same as a run that found failures. A Ctrl-C or a
     signal (:class:`processes.Interrupted`) is raised on, carrying the partial run, marked
-    interrupted, as its ``run``: the case it stopped is nobody's failure."""
+    interrupted (:func:`partial.carry`): the case it stopped is nobody's failure."""
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     try:
@@ -212,7 +212,7 @@ def run_cases(
         run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
         run.interrupted, run.selected = processes.signal_name(exc), len(cases)
         apply_known_failures(run, known_failures)
-        exc.run = run  # type: ignore[attr-defined]
+        partial.carry(exc, run)
         raise
     finally:
         adapter.stop()

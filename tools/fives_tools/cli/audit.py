@@ -2,8 +2,8 @@
 JSONL: one record a line) and print the observation certificate.
 
 Exit status: 0 when no step diverges from the rules, 1 on a divergence, 2 when the input
-cannot be read (one line naming the file, the line or record, and the field) or a report
-cannot be written.
+cannot be read (one line naming the file, the line or record, and the field), a report
+cannot be written, or the audit is interrupted (its partial --json report says so).
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
-from fives_tools import files, options
+from fives_tools import files, options, partial
 from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
 from fives_tools.cli.base import UsageError
+from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
 
@@ -72,25 +73,47 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
     return EXIT_CLEAN if obs.ok else EXIT_DIVERGED
 
 
+def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
+    """The games audited before the signal: the JSON report, marked interrupted, and the
+    console's; the Markdown report and the prefixes are not written (fives_tools.partial)."""
+    if args.json:
+        files.write_json(Path(args.json), report.to_json(obs))
+    sys.stdout.write(report.console(obs))
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     files.check_outputs({"--json": args.json, "--markdown": args.markdown})
+    with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
+        obs = _observe(args)
+    return finish(obs, args)
+
+
+def _observe(args: argparse.Namespace) -> Observation:
+    """The audit of the records the arguments give, or of the games the implementation
+    gives when asked; a signal carries the audit so far (:mod:`fives_tools.partial`)."""
     if args.adapter is not None or args.python is not None:
         if args.files:
             raise UsageError("give record files or an adapter, not both")
         with bar("audit: asking for games", None):  # how many it gives is not known ahead
-            obs = asked.observe(args)  # an adapter that cannot start: exit 2
-        return finish(obs, args)
+            return asked.observe(args)  # an adapter that cannot start: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
     records: list[tuple[str, dict[str, Any]]] = []
     for name in args.files:
         records += read_file(Path(name))
     obs = Observation()
-    with bar("audit", len(records)) as step:
-        for record in records:
-            audit_records([record], obs)
-            step()
-    return finish(obs, args)
+    audited = 0
+    try:
+        with bar("audit", len(records)) as step:
+            for record in records:
+                audit_records([record], obs)
+                audited += 1
+                step()
+    except KeyboardInterrupt as exc:
+        obs.interruption = Interruption.of(exc, audited, len(records), "game")
+        partial.carry(exc, obs)
+        raise
+    return obs
 
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
@@ -112,8 +135,9 @@ def add_audit_command(sub: Any) -> None:
         " reference engine and check every step; print the observation certificate (per"
         " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
         " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
-        " clean, 1 on a divergence, 2 on unreadable input or an implementation that cannot"
-        " be asked.",
+        " clean, 1 on a divergence, 2 on unreadable input, an implementation that cannot"
+        " be asked, or a signal (the --json report then holds the games audited so far,"
+        " marked interrupted).",
     )
     audit.add_argument(
         "files",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from fives_tools import files, options
+from fives_tools import files, options, partial
 from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
@@ -112,13 +112,11 @@ def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
 
 
 def _report_interrupted(
-    args: argparse.Namespace, run: Run | None, filters: Filters, left_out: list[Case]
+    args: argparse.Namespace, run: Run, filters: Filters, left_out: list[Case]
 ) -> None:
-    """An interrupted run: its partial JSON report, marked interrupted, and its partial
-    certificate on the console; the certificate files (Markdown, HTML, badges, JUnit) are
-    not written, nor their old versions replaced by a verdict that was never reached."""
-    if run is None:
-        return
+    """An interrupted run (:mod:`fives_tools.partial`): its partial JSON report, marked
+    interrupted, and its partial certificate on the console; the certificate files
+    (Markdown, HTML, badges, JUnit) are not written, nor their old versions replaced."""
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
     run.adapter = shown_as(run.adapter, args.name)
     run.timestamps = not args.no_timestamps
@@ -138,12 +136,10 @@ def cmd_certify(args: argparse.Namespace) -> int:
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
-        run = _run(adapter, cases, known, quiet=args.quiet)
+        with partial.reporting(Run, lambda ran: _report_interrupted(args, ran, filters, left_out)):
+            run = _run(adapter, cases, known, quiet=args.quiet)
     except AdapterRefused as exc:
         raise CannotRun(f"cannot certify this implementation: {exc}") from None
-    except KeyboardInterrupt as exc:
-        _report_interrupted(args, getattr(exc, "run", None), filters, left_out)
-        raise
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
     run.adapter = shown_as(run.adapter, args.name)
     run.timestamps = not args.no_timestamps

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files, options
+from fives_tools import files, options, partial
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import split
@@ -19,6 +20,7 @@ from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Run, run_cases
 from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter
 from fives_tools.options import Implementation
+from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.rule_links import BOOK
 
@@ -55,14 +57,31 @@ def _label(impl: Implementation | None, run: Run, taken: list[str]) -> str:
     return label
 
 
+@dataclass
+class Compared:
+    """The implementations run so far, and how far the comparison got when a signal
+    stopped it (the run it was in is the last entry, itself marked interrupted)."""
+
+    entries: list[Entry]
+    interruption: Interruption | None = None
+
+
 def run_all(args: argparse.Namespace) -> list[Entry]:
-    """Run the selected cases against every implementation, in the order given."""
+    """Run the selected cases against every implementation, in the order given; an
+    interruption carries the implementations run so far (:mod:`fives_tools.partial`)."""
     filters = filters_of(args)
     chosen = entries_to_run(args)
     cases, left_out = split(load_cases(), filters)
     if not cases:
         raise UsageError("no case matches the filters")
     entries: list[Entry] = []
+
+    def add(impl: Implementation | None, run: Run, rerun: str) -> None:
+        run.filters, run.left_out, run.command = filters, left_out, rerun
+        run.timestamps = not args.no_timestamps
+        label = _label(impl, run, [entry.label for entry in entries])
+        entries.append(Entry(label, run, rerun))
+
     for impl in chosen:
         shown = _name(impl) or (impl.target if impl else REFERENCE)
         adapter = make_adapter(impl, args.timeout, args.startup_timeout)
@@ -72,31 +91,54 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
                 run = run_cases(adapter, cases, lambda i, n, result: step())
         except AdapterRefused as exc:
             raise CannotRun(f"cannot compare {shown}: {exc}") from None
-        run.filters, run.left_out, run.command = filters, left_out, rerun
-        run.timestamps = not args.no_timestamps
-        label = _label(impl, run, [entry.label for entry in entries])
-        entries.append(Entry(label, run, rerun))
+        except KeyboardInterrupt as exc:
+            done = len(entries)
+            ran = partial.carried(exc, Run)
+            if ran is not None:
+                add(impl, ran, rerun)
+            if entries:
+                stop = Interruption.of(exc, done, len(chosen), "implementation")
+                partial.carry(exc, Compared(entries, stop))
+            raise
+        add(impl, run, rerun)
         if not args.quiet:
+            label = entries[-1].label
             print(f"{label}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
     return entries
 
 
-def cmd_compare(args: argparse.Namespace) -> int:
-    outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
-    files.check_outputs(outputs)
-    entries = run_all(args)
-    if args.markdown:
-        files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
-    if args.html:
-        files.write_text(Path(args.html), comparison_html(entries, args.command_line, args.book))
-    if args.json:
-        files.write_text(Path(args.json), to_json(entries, args.command_line))
+def _print(entries: list[Entry]) -> None:
     for entry in entries:
         info = entry.run.adapter
         print(
             f"{entry.label} ({info.name} {info.version}): {counts_text(entry.run)}:"
             f" {decide(entry.run).text}"
         )
+
+
+def _report_interrupted(args: argparse.Namespace, compared: Compared) -> None:
+    """The implementations run before the signal: the JSON report, marked interrupted,
+    and their lines; the Markdown and HTML reports are not written (fives_tools.partial)."""
+    if args.json:
+        text = to_json(compared.entries, args.command_line, compared.interruption)
+        files.write_text(Path(args.json), text)
+    _print(compared.entries)
+    if compared.interruption is not None:
+        print(compared.interruption.line)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    outputs = {"--markdown": args.markdown, "--html": args.html, "--json": args.json}
+    files.check_outputs(outputs)
+    with partial.reporting(Compared, lambda compared: _report_interrupted(args, compared)):
+        entries = run_all(args)
+    if args.markdown:
+        files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
+    if args.html:
+        files.write_text(Path(args.html), comparison_html(entries, args.command_line, args.book))
+    if args.json:
+        files.write_text(Path(args.json), to_json(entries, args.command_line))
+    _print(entries)
     return 0
 
 
@@ -110,7 +152,8 @@ def add_compare_command(sub: Any) -> None:
         " implementation, each cell the verdict of that implementation's own certificate,"
         " linked to the rule in the rule book and to the failure's details. Exits 0 once"
         " the reports are written, whatever the verdicts; 2 when an implementation cannot"
-        " run or a report cannot be written.",
+        " run, a report cannot be written, or a signal stops it (the --json report then holds"
+        " the implementations run so far, marked interrupted).",
     )
     options.add_implementation(
         compare,

@@ -1,7 +1,8 @@
 """``fives fuzz``: differential fuzzing against the reference engine (spec/fuzz.md).
 
 Exit status: 0 when every request agrees, 1 on disagreements, 2 when the run cannot
-happen (the adapter is refused, the filters leave nothing to ask, a bad option).
+happen (the adapter is refused, the filters leave nothing to ask, a bad option) or is
+interrupted (its partial --json report says so).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files, options
+from fives_tools import files, options, partial
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
 from fives_tools.certify.fuzz import candidates, parallel, report
-from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Plan, Slice
+from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan, Slice
 from fives_tools.certify.fuzz.scope import ScopeError
 from fives_tools.cli.base import CannotRun, UsageError, shown_as
 
@@ -30,6 +31,18 @@ def _filters(args: argparse.Namespace) -> str:
 
 def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
     return " ".join(p for p in ("fives fuzz", spec.option(), _filters(args)) if p)
+
+
+def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSpec) -> str:
+    """Print the report and write its JSON form; the rest is written only for a campaign
+    that ran to its end (an interrupted one: :mod:`fives_tools.partial`). The re-run
+    commands' prefix."""
+    outcome.implementation = shown_as(outcome.implementation, args.name)
+    prefix = _prefix(spec, args)
+    sys.stdout.write(report.console(outcome, prefix))
+    if args.json:
+        report.write_json(outcome, Path(args.json), prefix)
+    return prefix
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
@@ -57,14 +70,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         shrink=not args.no_shrink,
     )
     try:
-        outcome = parallel.run(spec, plan, part, jobs=args.jobs)
+        with partial.reporting(Outcome, lambda found: _report(found, args, spec)):
+            outcome = parallel.run(spec, plan, part, jobs=args.jobs)
     except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
         raise CannotRun(f"cannot fuzz this implementation: {exc}") from None
-    outcome.implementation = shown_as(outcome.implementation, args.name)
-    prefix = _prefix(spec, args)
-    sys.stdout.write(report.console(outcome, prefix))
-    if args.json:
-        report.write_json(outcome, Path(args.json), prefix)
+    prefix = _report(outcome, args, spec)
     if args.junit:
         report.write_junit(outcome, Path(args.junit), prefix)
     if args.markdown:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fives_tools import partial
 from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.fuzz import differ, prefix, shrink
@@ -23,6 +24,7 @@ from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Findin
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
+from fives_tools.partial import Interruption
 from fives_tools.text import plural
 
 #: Requests per campaign by default: well inside 30 s on 2 cores through the protocol.
@@ -77,6 +79,8 @@ class Outcome:
     classes: dict[ClassKey, DisagreementClass] = field(default_factory=dict)
     invalid: list[int] = field(default_factory=list)  # indices the reference refused
     seconds: float = 0.0
+    #: set when a signal stopped the campaign: what it found so far is no verdict
+    interruption: Interruption | None = None
 
     @property
     def disagreements(self) -> int:
@@ -84,25 +88,30 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        return not self.classes
+        return not self.classes and self.interruption is None
 
     def verdict(self) -> str:
         """The sentence every form leads with; disagreements on implementation-defined
-        readings are counted apart from the rest."""
+        readings are counted apart from the rest. An interrupted campaign's says so first,
+        and never that the engines agree."""
         readings = [c for c in self.classes.values() if c.implementation_defined]
         rest = [c for c in self.classes.values() if not c.implementation_defined]
-        text = (
-            "random agreement with the reference engine:"
-            f" {plural(self.requests, 'request')},"
-            f" {plural(sum(c.count for c in rest), 'disagreement')}"
-            f" in {plural(len(rest), 'class')}"
+        found = (
+            f"{plural(sum(c.count for c in rest), 'disagreement')} in {plural(len(rest), 'class')}"
         )
         if readings:
-            text += (
+            found += (
                 f", and {sum(c.count for c in readings)} on implementation-defined readings"
                 f" in {plural(len(readings), 'class')}"
             )
-        return text
+        if self.interruption is not None:
+            return f"{self.interruption.line}; found so far: {found}"
+        done = plural(self.requests, "request")
+        return f"random agreement with the reference engine: {done}, {found}"
+
+    def interrupted(self, exc: BaseException, part: Slice) -> None:
+        """Mark the outcome as stopped by the signal of ``exc`` while fuzzing ``part``."""
+        self.interruption = Interruption.of(exc, self.requests, part.size(), "request")
 
     def add(self, finding: Finding) -> DisagreementClass | None:
         """Count ``finding``; returns its class when it is the first of its class."""
@@ -203,17 +212,28 @@ def _nothing() -> None:
     return None
 
 
+def _ignore(outcome: Outcome) -> None:
+    return None
+
+
 def run_campaign(
-    impl: Adapter, plan: Plan, part: Slice = Slice(), step: Callable[[], None] = _nothing
+    impl: Adapter,
+    plan: Plan,
+    part: Slice = Slice(),
+    step: Callable[[], None] = _nothing,
+    watch: Callable[[Outcome], None] = _ignore,
 ) -> Outcome:
     """Start both engines, fuzz every index of ``part`` (or until time runs out), stop both;
-    ``step`` is called after each request (a progress bar's)."""
+    ``step`` is called after each request (a progress bar's), ``watch`` with the outcome as
+    soon as it exists (a worker's, to leave it behind if it is ended). A signal is raised
+    on, carrying the outcome so far, marked interrupted (:func:`partial.carry`)."""
     started = time.monotonic()
     info = impl.start()
     # the fast path is never its own expectation
     reference = ReferenceEngine(plan.fast_path and info.name != FAST_PATH_NAME)
     reference.start()
     outcome = Outcome(info, plan.seed)
+    watch(outcome)
     try:
         scope = Scope.of(info, plan.games, plan.levels, plan.players)
         judge = Judge(impl, reference, scope.levels, reference.plain)
@@ -223,8 +243,8 @@ def run_campaign(
             if late and outcome.requests:  # at least one request, however slow the machine
                 break
             generated = generate(plan.seed, index, scope)
-            outcome.requests += 1
             legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
+            outcome.requests += 1  # answered: a request a signal cut short is not counted
             step()
             if not legal:
                 outcome.invalid.append(index)
@@ -235,10 +255,14 @@ def run_campaign(
                 new.shrunk = _shrunk(finding, judge)
             if plan.first_class_only:
                 break
+    except KeyboardInterrupt as exc:
+        outcome.interrupted(exc, part)
+        partial.carry(exc, outcome)
+        raise
     finally:
         impl.stop()
         reference.stop()
-    outcome.seconds = time.monotonic() - started
+        outcome.seconds = time.monotonic() - started
     return outcome
 
 

@@ -5,10 +5,14 @@ gets the same mix of early and late indices); no request changes, and the outcom
 
 from __future__ import annotations
 
+import pickle
 import shlex
+import tempfile
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
-from fives_tools import processes
+from fives_tools import files, partial, processes
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
@@ -61,20 +65,45 @@ def shard_slice(budget: int | None, shard: tuple[int, int] = (1, 1)) -> Slice:
     return Slice(index - 1, count, budget)
 
 
-def _work(spec: AdapterSpec, plan: Plan, part: Slice) -> Outcome:
-    return run_campaign(spec.make(), plan, part)
+def _work(spec: AdapterSpec, plan: Plan, part: Slice, left: Path) -> Outcome:
+    """A worker's share; ended from outside, it leaves its outcome so far in ``left``."""
+    found: list[Outcome] = []
+
+    def leave() -> None:
+        if found:
+            files.write_bytes(left, pickle.dumps(found[0]))
+
+    with processes.when_worker_ends(leave):
+        return run_campaign(spec.make(), plan, part, watch=found.append)
 
 
-def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
-    """The campaign over ``part`` in ``jobs`` processes (each with its own adapter); in one
-    process, with a progress bar on a terminal."""
-    if jobs <= 1:
-        with bar("fuzz", part.size()) as step:
-            return run_campaign(spec.make(), plan, part, step)
-    parts = part.split(jobs)
-    with bar(f"fuzz ({jobs} processes)", None), processes.workers(jobs) as pool:
-        outcomes = list(pool.map(_work, [spec] * jobs, [plan] * jobs, parts))
+def _merged(outcomes: list[Outcome]) -> Outcome:
     merged = outcomes[0]
     for other in outcomes[1:]:
         merged.merge(other)
     return merged
+
+
+def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
+    """The campaign over ``part`` in ``jobs`` processes (each with its own adapter); in one
+    process, with a progress bar on a terminal. Interrupted, it carries what every worker
+    had found, marked interrupted (:func:`partial.carry`)."""
+    if jobs <= 1:
+        with bar("fuzz", part.size()) as step:
+            return run_campaign(spec.make(), plan, part, step)
+    parts = part.split(jobs)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="fives-fuzz-") as folder:  # private: 0700
+        left = [Path(folder) / f"worker-{j}.pickle" for j in range(jobs)]
+        try:
+            with bar(f"fuzz ({jobs} processes)", None), processes.workers(jobs) as pool:
+                outcomes = list(pool.map(_work, [spec] * jobs, [plan] * jobs, parts, left))
+        except KeyboardInterrupt as exc:  # the workers are ended, and have left their part
+            found = [pickle.loads(path.read_bytes()) for path in left if path.exists()]
+            if found:
+                outcome = _merged(found)
+                outcome.seconds = time.monotonic() - started
+                outcome.interrupted(exc, part)
+                partial.carry(exc, outcome)
+            raise
+    return _merged(outcomes)

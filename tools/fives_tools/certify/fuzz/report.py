@@ -120,6 +120,7 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
         ],
         "invalid_requests": outcome.invalid,
         "seconds": round(outcome.seconds, 3),
+        **({"interrupted": outcome.interruption.to_json()} if outcome.interruption else {}),
     }
 
 

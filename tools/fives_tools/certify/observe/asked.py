@@ -19,14 +19,15 @@ from typing import Any
 
 from fives_engine import FivesError, Setup, find_game, game_names
 from fives_engine.record import MAX_BYTES
-from fives_tools import options
+from fives_tools import options, partial
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
-from fives_tools.certify.adapters.own_games import Table, ask
+from fives_tools.certify.adapters.own_games import Asked, Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.observe.audit import audit_records, prefix
 from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.partial import Interruption
 
 #: games asked per game and player count when ``--games`` is not given
 DEFAULT_GAMES = 1
@@ -98,24 +99,44 @@ def target_claim(
 
 
 def observe(args: argparse.Namespace) -> Observation:
-    """Ask for every table's games and audit them; a game not given is noted."""
+    """Ask for every table's games and audit them; a game not given is noted. A signal is
+    raised on, carrying the audit of the games asked so far (:func:`partial.carry`)."""
     obs = Observation()
-    for asked in ask(adapter_of(args), tables(args), args.games, args.seed):
-        name = label(asked.table, asked.seed)
-        if asked.record is None:
-            obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
-            continue
-        first = len(obs.divergences)
-        audit_records([(name, asked.record)], obs)
-        again = rerun(args, asked.table, asked.seed)
-        obs.divergences[first:] = [replace(d, rerun=again) for d in obs.divergences[first:]]
-        claim = target_claim(args, name, asked.record, asked.table, asked.seed)
-        if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
-            obs.tally(asked.table.game).exercised["match.target"] += 1
-        if claim is not None:
-            obs.tally(asked.table.game).failed["match.target"] += 1
-            obs.divergences.insert(first, claim)
+    chosen: list[Table] = []
+
+    def choose(info: AdapterInfo) -> list[Table]:
+        chosen[:] = tables(args)(info)
+        return chosen
+
+    games = 0
+    try:
+        for asked in ask(adapter_of(args), choose, args.games, args.seed):
+            _audit(args, asked, obs)
+            games += 1
+    except KeyboardInterrupt as exc:
+        if chosen:
+            obs.interruption = Interruption.of(exc, games, len(chosen) * args.games, "game")
+            partial.carry(exc, obs)
+        raise
     return obs
+
+
+def _audit(args: argparse.Namespace, asked: Asked, obs: Observation) -> None:
+    """Audit one game the implementation gave (or note that it gave none) into ``obs``."""
+    name = label(asked.table, asked.seed)
+    if asked.record is None:
+        obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
+        return
+    first = len(obs.divergences)
+    audit_records([(name, asked.record)], obs)
+    again = rerun(args, asked.table, asked.seed)
+    obs.divergences[first:] = [replace(d, rerun=again) for d in obs.divergences[first:]]
+    claim = target_claim(args, name, asked.record, asked.table, asked.seed)
+    if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
+        obs.tally(asked.table.game).exercised["match.target"] += 1
+    if claim is not None:
+        obs.tally(asked.table.game).failed["match.target"] += 1
+        obs.divergences.insert(first, claim)
 
 
 def add_selfplay_options(

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from fives_tools.partial import Interruption
+
 PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
 
 
@@ -80,6 +82,8 @@ class Observation:
     undecided: list[Note] = field(default_factory=list)
     stopped: list[Note] = field(default_factory=list)
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
+    #: set when a signal stopped the audit: what it found so far is no verdict
+    interruption: Interruption | None = None
 
     def tally(self, game: str) -> GameTally:
         return self.games.setdefault(game, GameTally())
@@ -90,7 +94,7 @@ class Observation:
 
     @property
     def ok(self) -> bool:
-        return not self.divergences and not self.unreadable
+        return not self.divergences and not self.unreadable and self.interruption is None
 
     def status(self, game: str, rule: str) -> str:
         tally = self.games[game]
@@ -117,4 +121,7 @@ class Observation:
             extra.append(f"{plural(len(self.unreadable), 'record')} could not be read")
         if self.stopped:
             extra.append(f"{plural(len(self.stopped), 'place')} where a replay stopped early")
-        return head + ("; " + ", ".join(extra) if extra else "")
+        text = head + ("; " + ", ".join(extra) if extra else "")
+        if self.interruption is not None:
+            return f"{self.interruption.line}; so far: {text}"
+        return text

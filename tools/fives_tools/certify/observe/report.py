@@ -217,6 +217,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         "undecided": [_note_json(n) for n in obs.undecided],
         "stopped": [_note_json(n) for n in obs.stopped],
         "unreadable": [_note_json(n) for n in obs.unreadable],
+        **({"interrupted": obs.interruption.to_json()} if obs.interruption else {}),
     }
 
 

@@ -36,6 +36,7 @@ from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.templating import render
 from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.certify.runner import ERROR, FAIL, Result, Run
+from fives_tools.partial import Interruption
 from fives_tools.rule_links import BOOK, rule_link
 from fives_tools.text import clean
 
@@ -139,15 +140,20 @@ def versions_text() -> str:
     )
 
 
-def to_json(entries: Sequence[Entry], command: str) -> str:
+def to_json(
+    entries: Sequence[Entry], command: str, interruption: Interruption | None = None
+) -> str:
     """Every implementation's own JSON report (``spec/schemas/report.schema.json``, as
-    ``fives certify --json`` writes it) under the name it is shown by."""
-    payload = {
+    ``fives certify --json`` writes it) under the name it is shown by; a comparison a
+    signal stopped says so, and how many implementations it had run whole."""
+    payload: dict[str, Any] = {
         "command": command,
         "implementations": [
             {"name": entry.label, "report": formats.to_json(entry.run)} for entry in entries
         ],
     }
+    if interruption is not None:
+        payload["interrupted"] = interruption.to_json()
     return files.json_text(payload)
 
 

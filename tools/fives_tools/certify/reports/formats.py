@@ -120,7 +120,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),
-        **({"interrupted": run.interruption} if run.interrupted else {}),
+        **({"interrupted": run.interruption.to_json()} if run.interruption else {}),
     }
 
 

@@ -131,9 +131,8 @@ def _by_game_and_level(cases: list[Case]) -> dict[str, dict[str, int]]:
 
 def decide(run: Run) -> Verdict:
     """The verdict of ``run``: see the module documentation."""
-    if run.interrupted:
-        reason = f"by {run.interrupted} after {len(run.results)} of {run.selected} cases"
-        return Verdict(INTERRUPTED, (reason,), {}, coverage(run))
+    if run.interruption is not None:
+        return Verdict(INTERRUPTED, (run.interruption.reason,), {}, coverage(run))
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
     against = [r for r in bad if r.counts_against]
     known = [r for r in bad if r.known]
