@@ -142,7 +142,9 @@ class RuleEntry:
     scenarios: int
 
 
-def _rule_entries(book: Book) -> list[RuleEntry]:
+def rule_entries(book: Book, prefixed: bool = True) -> list[RuleEntry]:
+    """Each rule's entry; its drawing's ids start with the rule's anchor when ``prefixed``
+    (HTML: unique in the page), else keep the example's names (Markdown: shared files)."""
     by_id = {ex.id: ex for ex in book.examples}
     cases = {rule_id: ids for rule_id, ids, _ in book.coverage_rows()}
     out = []
@@ -150,14 +152,14 @@ def _rule_entries(book: Book) -> list[RuleEntry]:
         refs = book.coverage.get(rule.id, [])
         own = [by_id[c] for c in cases.get(rule.id, []) if c in by_id]
         own.sort(key=lambda ex: (ex.case.primary != rule.id, book.number(ex)))
-        shown = first_pictured(own, rule_anchor(rule.id))
+        shown = first_pictured(own, rule_anchor(rule.id) if prefixed else None)
         others = [ex for ex in own if shown is None or ex is not shown.example]
         scenarios = sum(1 for r in refs if r.startswith("scenario"))
         out.append(RuleEntry(rule, own, shown, others, scenarios))
     return out
 
 
-def _entries(book: Book) -> list[tuple[Example | Group, str | None, list[int]]]:
+def entries(book: Book) -> list[tuple[Example | Group, str | None, list[int]]]:
     """Each example or group, the section it opens (None if it continues one) and, for a
     group, its members' numbers."""
     out: list[tuple[Example | Group, str | None, list[int]]] = []
@@ -221,8 +223,8 @@ def book_html(book: Book) -> str:
         book=book,
         how_to_play=how_to_play(book),
         parameters=parameter_words(book.ruleset),
-        rules=_rule_entries(book),
-        entries=_entries(book),
+        rules=rule_entries(book),
+        entries=entries(book),
         anchors={ex.id: ex.anchor for ex in book.examples},
         legend=Markup(LEGEND_SVG),
         examples_note=EXAMPLES_NOTE,
