@@ -121,10 +121,6 @@ LEGEND_SVG = (
 _CSS = Markup(CSS)
 
 
-#: The API reference that ``fives docs`` writes beside the books (:mod:`fives_tools.book.api`).
-API_LINK = '<a href="api/index.html">API reference</a>'
-
-
 def rerun(ex: Example) -> str:
     """The command that runs one example, at every level, against a reader's adapter."""
     return f"fives certify --adapter 'YOUR ADAPTER' --case '{ex.id}#*'"
@@ -202,10 +198,10 @@ def permalinks(html: str) -> str:
     return _HEADING.sub(link, html)
 
 
-def page(template: str, title: str, **context: Any) -> str:
-    """The page ``template`` (which extends ``page.html.jinja2``) in the books' style, every
-    heading given its permalink."""
-    return permalinks(render_html(template, title=title, css=_CSS, toc="", **context))
+def page(template: str, title: str, toc: str = "", **context: Any) -> str:
+    """The page ``template`` (which extends ``page.html.jinja2``) in the books' style, with
+    a sidebar of contents if ``toc`` (markup) is given, every heading given its permalink."""
+    return permalinks(render_html(template, title=title, css=_CSS, toc=toc, **context))
 
 
 def book_html(book: Book) -> str:
@@ -215,11 +211,10 @@ def book_html(book: Book) -> str:
         book=book,
         sections=list(dict.fromkeys(ex.case.section for ex in book.examples)),
     )
-    html = render_html(
+    return page(
         "book.html.jinja2",
-        title=f"{book.title} — rule book",
-        css=_CSS,
-        toc=Markup(toc),
+        f"{book.title} — rule book",
+        Markup(toc),
         book=book,
         how_to_play=how_to_play(book),
         parameters=parameter_words(book.ruleset),
@@ -231,7 +226,6 @@ def book_html(book: Book) -> str:
         settlement_note=SETTLEMENT_NOTE,
         rerun=rerun,
     )
-    return permalinks(html)
 
 
 def comparison(books: list[Book]) -> tuple[tuple[str, ...], list[tuple[str, list[str]]]]:
