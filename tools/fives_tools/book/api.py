@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from fives_tools import files
-from fives_tools.book.html import e, page
+from fives_tools.book.html import page
 
 PACKAGES = ("fives_engine", "fives_tools")
 FOLDER = "api"  #: beside the books: ``<out>/api/index.html``
@@ -90,24 +90,17 @@ def _name_tuple_constructors(module: ModuleType) -> None:
             new.__module__ = value.__module__
 
 
-def _entry(href: str, name: str, docstring: str) -> str:
-    text = summary(docstring)
-    return (
-        f'<li><a href="{e(href)}"><code>{e(name)}</code></a>{" — " + e(text) if text else ""}</li>'
-    )
+def _entry(href: str, name: str, docstring: str) -> tuple[str, str, str]:
+    return href, name, summary(docstring)
 
 
 def index_html(modules: dict[str, Any]) -> str:
     """The reference's first page, in the books' style: each package, its summary, and its
     public classes and functions or its modules, each linking its documentation."""
-    body = [
-        "<h1>The Fives family: API reference</h1>",
-        "<p>The Python API of the reference engine and the suite's tools, generated from "
-        'their docstrings (<a href="../index.html">back to the rule books</a>).</p>',
-    ]
+    packages = []
     for name in PACKAGES:
         module = modules[name]
-        items = [
+        entries = [
             _entry(f"{name}.html#{member.qualname}", member.qualname, member.docstring)
             for member in module.members.values()
             if member.kind in ("class", "function") and not member.name.startswith("_")
@@ -116,12 +109,8 @@ def index_html(modules: dict[str, Any]) -> str:
             for sub in module.submodules
             if sub.fullname in modules
         ]
-        body += [
-            f'<h2 id="{e(name)}"><a href="{e(name)}.html"><code>{e(name)}</code></a></h2>',
-            f"<p>{e(summary(module.docstring))}</p>",
-            f"<ul>{''.join(items)}</ul>",
-        ]
-    return page("The Fives family — API reference", body)
+        packages.append((name, summary(module.docstring), entries))
+    return page("api_index.html.jinja2", "The Fives family — API reference", packages=packages)
 
 
 def write_api(out: Path) -> list[Path]:

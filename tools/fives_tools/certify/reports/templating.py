@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -66,17 +67,27 @@ def lines_html(text: str) -> Markup:
     return Markup(html.escape(clean(str(text), lines=True)))
 
 
-@functools.cache
-def _environment(markdown_format: bool) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("fives_tools.certify.reports", "templates"),
-        autoescape=not markdown_format,
-        finalize=_markdown if markdown_format else _html,
+def environment(
+    package: str, finalize: Callable[[Any], Any], *, autoescape: bool
+) -> jinja2.Environment:
+    """The templates in ``package``'s ``templates/``, each ``{{ }}`` passed through
+    ``finalize`` (which escapes it unless it is :class:`~markupsafe.Markup`); with
+    ``autoescape``, HTML. Block tags take their line's indent and newline with them."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader(package, "templates"),
+        autoescape=autoescape,
+        finalize=finalize,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )
+
+
+@functools.cache
+def _environment(markdown_format: bool) -> jinja2.Environment:
+    finalize = _markdown if markdown_format else _html
+    env = environment("fives_tools.certify.reports", finalize, autoescape=not markdown_format)
     env.filters.update(code=code_span, block=fenced, lines=lines_html, href=link_target)
     return env
 

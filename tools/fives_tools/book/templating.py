@@ -1,0 +1,127 @@
+"""The rule books' templates (``templates/``, Jinja2): the engine escapes, not the caller.
+
+Every value a template writes with ``{{ }}`` comes from the spec or the fixtures unless it
+is marked safe (:class:`markupsafe.Markup`: a drawing, a fragment a template made), so it
+is escaped by default and no page can forget it:
+
+* HTML (``*.html.jinja2``): autoescape, each value made safe to show
+  (:func:`fives_tools.text.clean`, line breaks kept: a quotation or a worked note has
+  them), then escaped as :func:`html.escape` does, quotes too.
+* Markdown (``*.md.jinja2``): each value as literal text on one line (:func:`md`); the
+  filters ``code`` (a code span), ``anchor`` (an HTML id) and ``href`` (a link target) set
+  a value so that nothing inside it can end it early.
+
+The drawings come in through ``svg`` (:func:`fives_tools.render.output.inline_svg`) in
+HTML and ``image`` (a file beside the Markdown) in Markdown: the one place a template
+takes markup it did not write.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from fives_tools.book.groups import citations
+from fives_tools.book.names import interpretation_anchor, rule_anchor
+from fives_tools.book.titles import rule_title
+from fives_tools.certify.reports.templating import environment, link_target
+from fives_tools.render.output import inline_svg
+from fives_tools.text import clean, code_block
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+
+
+def _html(value: Any) -> Any:
+    """An HTML template's value: made safe to show and escaped, unless already markup."""
+    if isinstance(value, Markup) or value is None:
+        return value
+    return Markup(html.escape(clean(str(value), lines=True), quote=True))
+
+
+def svg(drawing: str, name: str) -> Markup:
+    """A drawing inline in the page (markup the suite drew), its ids prefixed with
+    ``name``, escaped as every attribute is."""
+    return Markup(inline_svg(drawing, html.escape(str(name), quote=True)))
+
+
+def kind(value: object) -> str:
+    """The class name of a book part (``Table``, ``Figure``...), for a template to choose."""
+    return type(value).__name__
+
+
+#: What both formats' templates call: a part's kind, a source list's citations, anchors.
+_NAMES: dict[str, Any] = {
+    "kind": kind,
+    "cite_groups": citations,
+    "rule_anchor": rule_anchor,
+    "rule_title": rule_title,
+    "interpretation_anchor": interpretation_anchor,
+}
+
+
+@functools.cache
+def html_environment() -> jinja2.Environment:
+    """The HTML templates, with the names they use: drawings, anchors, rule titles."""
+    env = environment("fives_tools.book", _html, autoescape=True)
+    env.globals.update(_NAMES, svg=svg)
+    return env
+
+
+def render_html(name: str, **context: Any) -> str:
+    """The HTML template ``name`` (in ``templates/``) filled with ``context``."""
+    return html_environment().get_template(name).render(**context)
+
+
+def md(text: object) -> str:
+    """Plain text on one line, made safe to show (:func:`fives_tools.text.clean`) and
+    escaped for Markdown (and for the HTML a Markdown renderer may emit)."""
+    text = clean(" ".join(str(text).split()))
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def _markdown(value: Any) -> Any:
+    """A Markdown template's value: literal text, unless already markup."""
+    if isinstance(value, Markup) or value is None:
+        return value
+    return Markup(md(value))
+
+
+def code(text: object, in_table: bool = False) -> Markup:
+    """A code span (a backtick inside shown as an apostrophe); in a table, ``|`` escaped
+    as GitHub's tables require."""
+    span = "`" + clean(str(text)).replace("`", "'") + "`"
+    return Markup(span.replace("|", "\\|") if in_table else span)
+
+
+def anchor(name: object) -> Markup:
+    """An HTML id for a Markdown heading or row to be linked to."""
+    return Markup(f'<a id="{html.escape(str(name), quote=True)}"></a>')
+
+
+def fenced(lines: tuple[str, ...]) -> Markup:
+    """A worked note as a fenced block of text, its fence longer than any run of backticks
+    inside (:func:`fives_tools.text.code_block`), the lines verbatim."""
+    fence, text, _ = code_block(clean("\n".join(lines), lines=True))
+    return Markup(f"{fence}text\n{text}\n{fence}")
+
+
+@functools.cache
+def markdown_environment() -> jinja2.Environment:
+    """The Markdown templates, with the filters that set a value as code, an id or a link
+    target; each render passes ``image``, which writes a drawing beside the book."""
+    # autoescape marks what a macro writes as markup, so it is not escaped again as text;
+    # every value is made literal Markdown first (``_markdown``), never HTML-escaped twice
+    env = environment("fives_tools.book", _markdown, autoescape=True)
+    env.filters.update(code=code, anchor=anchor, href=link_target, fenced=fenced)
+    env.globals.update(_NAMES)
+    return env
+
+
+def render_markdown(name: str, **context: Any) -> str:
+    """The Markdown template ``name`` (in ``templates/``) filled with ``context``."""
+    return markdown_environment().get_template(name).render(**context)
