@@ -575,7 +575,7 @@ function turnsReply(request) {
 }
 
 // Reaching the target ends an All Fives or Exact 61 match at once: a side that starts on or
-// over it describes a match already over (a bad request, for a match and a settlement alike).
+// over it describes a match already over (a bad request).
 function refuseOverMatch(match) {
   if (GAMES[match.t.game].check !== "after-settlement" && match.scores.some((s) => s >= match.t.target))
     throw new BadRequest(`a side starts on or over the target ${match.t.target}: the match is over`);
@@ -584,7 +584,6 @@ function refuseOverMatch(match) {
 function settlementReply(request) {
   const hands = request.hands.map((h) => h.map(parseTile));
   const match = new Match(table(request, hands.length), request.scores);
-  refuseOverMatch(match);
   const wentOut = request.went_out === undefined ? null : request.went_out;
   if (wentOut !== null && hands[wentOut].length) throw new BadRequest(`seat ${wentOut} went out but holds tiles`);
   if (wentOut === null && !request.block) throw new BadRequest("name went_out, or block: true");

@@ -166,7 +166,6 @@ def _settlement_reply(request: dict[str, Any]) -> dict[str, Any]:
     except IllegalDealError as exc:
         return rejected(exc, "illegal-deal")
     match = MatchState(find_game(request["game"]), setup, scores_of(request))
-    match.check_start()  # scores on or over an All Fives or Exact 61 target: already over
     went_out = request.get("went_out")
     if went_out is not None and hands[went_out]:
         raise FivesError(f"seat {went_out} went out but still holds tiles")
