@@ -212,6 +212,25 @@ def test_an_unbalanced_quote_in_fives_adapter_is_pytests_usage_error(tmp_path: P
     assert "--fives-adapter: no closing quotation" in proc.stderr
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_the_default_adapter_speaks_utf8_whatever_the_console(encoding: str) -> None:
+    """The reference engine's program inherits the console's encoding: it died on an en dash
+    under ASCII, and under cp1252 sent bytes the runner read as a wrong answer, so the
+    reference engine was NOT CERTIFIED. The protocol is UTF-8 whatever the console."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "LC_ALL": "C", "LANG": "C"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives_tools.cli", "certify", "-q", "--case", "five-up/layout/*"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+    out = proc.stdout.decode(encoding, "replace")
+    assert proc.returncode == 0, out + proc.stderr.decode(encoding, "replace")
+    assert "0 failed, 0 errors" in out and "UnicodeEncodeError" not in out
+
+
 def test_a_console_that_is_not_utf8_gets_escapes_not_a_traceback() -> None:
     """An ASCII locale or Windows' redirected output cannot encode the titles' quotes."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}

@@ -36,6 +36,7 @@ Only All Fives, and only two players (the package's rounds and games have two).
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
 import sys
@@ -191,13 +192,18 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"kind": "bad-request", "message": f"{PACKAGE} raised {said}"}}
 
 
+#: The protocol is UTF-8 whatever the console's encoding (an ASCII locale, cp1252).
+STDIN = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+STDOUT = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+
+
 def send(message: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+    STDOUT.write(json.dumps(message, ensure_ascii=False) + "\n")
+    STDOUT.flush()
 
 
 def main() -> int:
-    for line in sys.stdin:
+    for line in STDIN:
         if not line.strip():
             continue
         message = json.loads(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -67,7 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fives_tools.certify.adapters.reference import ReferenceImplementation
 
         impl = ReferenceImplementation()
-    return serve(impl, sys.stdin, sys.stdout)
+    # The protocol is UTF-8 whatever the console: the inherited encoding (an ASCII locale,
+    # cp1252 on Windows) could not write every reply, or wrote bytes that read as others.
+    inp = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    return serve(impl, inp, out)
 
 
 if __name__ == "__main__":
