@@ -18,8 +18,9 @@ from typing import Any
 from fives_tools import __version__, processes
 from fives_tools.certify.adapters import protocol
 from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render, suite
-from fives_tools.cli.base import CANNOT_RUN, EXIT_CANNOT_RUN, Parser, UsageError, message
+from fives_tools.cli.base import CANNOT_RUN, UsageError, message
 from fives_tools.cli.certify import EXIT_STATUSES, use_colour
+from fives_tools.options import EXIT_CANNOT_RUN, Parser
 from fives_tools.text import console_safe
 
 __all__ = ["COMMANDS", "build_parser", "main", "use_colour"]

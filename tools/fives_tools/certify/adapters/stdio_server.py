@@ -8,13 +8,14 @@ every day.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import io
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from fives_tools.options import Parser
 
 #: The reference engine as a program: what ``fives certify`` and ``fives fuzz`` run by default.
 REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
@@ -57,7 +58,7 @@ def serve(impl: Any, inp: TextIO, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = Parser(description=__doc__)
     parser.add_argument("--python", metavar="MODULE:ATTR", help="serve this implementation instead")
     args = parser.parse_args(argv)
     if args.python:
