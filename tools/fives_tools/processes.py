@@ -95,6 +95,20 @@ def start(argv: Sequence[str], **popen: Any) -> subprocess.Popen[bytes]:
     return proc
 
 
+def output(argv: Sequence[str], timeout: float) -> str:
+    """Run ``argv`` to its end and return its stdout as text; it and everything it started
+    are ended after, on a timeout (``subprocess.TimeoutExpired``) or a signal too. A
+    failure is ``subprocess.CalledProcessError``, with its stderr."""
+    proc = start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        end(proc)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, list(argv), out, err)
+    return out.decode("utf-8", "replace")
+
+
 def _alive(process: psutil.Process) -> bool:
     with contextlib.suppress(psutil.Error):
         return bool(process.status() != psutil.STATUS_ZOMBIE)
