@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import psutil
 import pytest
+from test_misbehaving_adapters import _gone
 
 from fives_tools import processes
 
@@ -22,18 +22,6 @@ child = subprocess.Popen(
 open(sys.argv[1], "w").write(str(child.pid))
 time.sleep(600)
 """
-
-
-def _gone(pid: int) -> bool:
-    deadline = time.monotonic() + 5  # SIGKILL is delivered asynchronously
-    while time.monotonic() < deadline:
-        try:
-            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_a_timeout_ends_the_program_and_what_it_started(tmp_path: Path) -> None:
