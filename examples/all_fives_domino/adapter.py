@@ -192,18 +192,16 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"kind": "bad-request", "message": f"{PACKAGE} raised {said}"}}
 
 
-#: The protocol is UTF-8 whatever the console's encoding (an ASCII locale, cp1252).
-STDIN = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
-STDOUT = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
-
-
 def send(message: dict[str, Any]) -> None:
-    STDOUT.write(json.dumps(message, ensure_ascii=False) + "\n")
-    STDOUT.flush()
+    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 def main() -> int:
-    for line in STDIN:
+    for stream in (sys.stdin, sys.stdout):  # the protocol is UTF-8 whatever the console's
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", newline="\n")
+    for line in sys.stdin:
         if not line.strip():
             continue
         message = json.loads(line)

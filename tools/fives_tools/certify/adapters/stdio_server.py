@@ -71,9 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         impl = ReferenceImplementation()
     # The protocol is UTF-8 whatever the console: the inherited encoding (an ASCII locale,
     # cp1252 on Windows) could not write every reply, or wrote bytes that read as others.
-    inp = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
-    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
-    return serve(impl, inp, out)
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", newline="\n")
+    return serve(impl, sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":
