@@ -212,6 +212,56 @@ def test_an_unbalanced_quote_in_fives_adapter_is_pytests_usage_error(tmp_path: P
     assert "--fives-adapter: no closing quotation" in proc.stderr
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_the_default_adapter_speaks_utf8_whatever_the_console(encoding: str) -> None:
+    """The reference engine's program inherits the console's encoding: it died on an en dash
+    under ASCII, and under cp1252 sent bytes the runner read as a wrong answer, so the
+    reference engine was NOT CERTIFIED. The protocol is UTF-8 whatever the console."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "LC_ALL": "C", "LANG": "C"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives_tools.cli", "certify", "-q", "--case", "five-up/layout/*"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+    out = proc.stdout.decode(encoding, "replace")
+    assert proc.returncode == 0, out + proc.stderr.decode(encoding, "replace")
+    assert "0 failed, 0 errors" in out and "UnicodeEncodeError" not in out
+
+
+#: Runs the ``fives`` script as pyproject.toml declares it, with a Ctrl-C arriving while
+#: the commands' modules are still being imported (the first third of a second of a run).
+_CTRL_C_WHILE_LOADING = """
+import importlib, os, signal, sys, tomllib
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "fives_tools.cli.certify":
+            os.kill(os.getpid(), signal.SIGINT)
+sys.meta_path.insert(0, CtrlC())
+target = tomllib.load(open("pyproject.toml", "rb"))["project"]["scripts"]["fives"]
+module, _, attr = target.partition(":")
+sys.argv = ["fives", "cases"]
+sys.exit(getattr(importlib.import_module(module), attr)())
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib is Python 3.11's")
+def test_ctrl_c_while_the_command_loads_is_interrupted_not_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_LOADING],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == "fives: interrupted by SIGINT while starting; nothing was run\n"
+    assert proc.stdout == ""
+
+
 def test_a_console_that_is_not_utf8_gets_escapes_not_a_traceback() -> None:
     """An ASCII locale or Windows' redirected output cannot encode the titles' quotes."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}

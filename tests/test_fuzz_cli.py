@@ -156,6 +156,20 @@ def test_an_implementation_crashing_on_every_request_gets_its_report(
     assert "1 request, 1 disagreement in 1 class" in out and "the adapter exited" in out
 
 
+@pytest.mark.parametrize("mode", ["crash", "nan"])
+def test_a_request_the_implementation_fails_once_is_a_disagreement(
+    mode: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The adapter crashes on (or answers NaN to) its second request, then answers right
+    once restarted. Checked again on the reference engine alone, the request was asked of
+    the implementation again: the failure vanished and the run found 0 disagreements."""
+    command = f"{_misbehaving(mode)} {tmp_path / 'state'}"
+    args = ["fuzz", "--adapter", command, "--budget", "10", "--seed", "1", "--no-shrink"]
+    assert main(args) == 1
+    out = capsys.readouterr().out
+    assert "10 requests, 1 disagreement in 1 class" in out
+
+
 def test_pytest_fuzz_refuses_a_budget_of_zero_and_honours_the_startup_timeout(
     tmp_path: Path,
 ) -> None:

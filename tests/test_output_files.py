@@ -217,6 +217,22 @@ def test_two_outputs_on_one_path_are_refused_before_the_run(
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.parametrize("report", ["--json", "--markdown", "--junit", "--html"])
+def test_a_report_where_a_badge_goes_is_refused_before_the_run(
+    report: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--badges b --json b/five-up.json``: the Five Up badge silently replaced the report."""
+    monkeypatch.chdir(tmp_path)
+    args = ["certify", "--in-process", "--case", "five-up/layout/diagram-1-1*", "--badges", "b"]
+    assert cli.main([*args, report, "b/five-up.json"]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert f"{report} and --badges (five-up.json) both name b/five-up.json" in err
+    assert not (tmp_path / "b").exists()
+
+
 @pytest.mark.parametrize("output", list(OUTPUTS))
 def test_an_interrupted_write_leaves_no_temporary_file(
     output: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -36,6 +36,7 @@ Only All Fives, and only two players (the package's rounds and games have two).
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
 import sys
@@ -197,6 +198,9 @@ def send(message: dict[str, Any]) -> None:
 
 
 def main() -> int:
+    for stream in (sys.stdin, sys.stdout):  # the protocol is UTF-8 whatever the console's
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", newline="\n")
     for line in sys.stdin:
         if not line.strip():
             continue

@@ -14,7 +14,7 @@ import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from fives_tools.certify.cases import levels
 
@@ -111,6 +111,22 @@ def add_no_timestamps(parser: argparse.ArgumentParser) -> None:
         help="leave the date and duration out of the Markdown and HTML reports, so that"
         " committed reports change only when a result does",
     )
+
+
+#: The exit status of a run that could not happen (bad usage, unreadable input, ...).
+EXIT_CANNOT_RUN = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), but a usage error is one line with a
+    pointer to ``--help``, not the usage block before it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_CANNOT_RUN, self.usage_line(message) + "\n")
+
+    def usage_line(self, message: str) -> str:
+        """The one line a usage error is shown as."""
+        return f"{self.prog}: {message} (see {self.prog} --help)"
 
 
 #: What may name an implementation in ``NAME=CMD``: no space, ``/`` or ``=``, so that a

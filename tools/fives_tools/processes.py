@@ -95,6 +95,20 @@ def start(argv: Sequence[str], **popen: Any) -> subprocess.Popen[bytes]:
     return proc
 
 
+def output(argv: Sequence[str], timeout: float) -> str:
+    """Run ``argv`` to its end and return its stdout as text; it and everything it started
+    are ended after, on a timeout (``subprocess.TimeoutExpired``) or a signal too. A
+    failure is ``subprocess.CalledProcessError``, with its stderr."""
+    proc = start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        end(proc)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, list(argv), out, err)
+    return out.decode("utf-8", "replace")
+
+
 def _alive(process: psutil.Process) -> bool:
     with contextlib.suppress(psutil.Error):
         return bool(process.status() != psutil.STATUS_ZOMBIE)
@@ -194,6 +208,28 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     _ignore_signals()  # until interruptible() puts the previous handlers back
     end_all()
     raise Interrupted(signal.Signals(signum).name)
+
+
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
+    name = signal.Signals(signum).name
+    os.write(2, f"fives: interrupted by {name} while starting; nothing was run\n".encode())
+    os._exit(2)  # nothing is started or written yet; an exception here is a traceback
+
+
+@contextlib.contextmanager
+def starting() -> Iterator[None]:
+    """While a command's modules load, before :func:`interruptible`: SIGINT, SIGTERM and
+    SIGHUP end it as interrupted (exit 2, one line), not with the traceback of whichever
+    import it was in. Signals ignored at start (``nohup``) stay ignored."""
+    previous = {}
+    for signum in SIGNALS:
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            previous[signum] = signal.signal(signum, _interrupted_while_starting)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 @contextlib.contextmanager

@@ -15,9 +15,10 @@ from __future__ import annotations
 import html
 import json
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+
+from fives_tools import files, processes
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
@@ -122,23 +123,19 @@ def probe(page: Path, width: int = 1280, screenshot: Path | None = None) -> Prob
         raise RuntimeError("no headless Chromium found (Debian: apt-get install chromium)")
     text = page.read_text("utf-8")
     probed = page.with_name(f".probe-{page.name}")
-    probed.write_text(text.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    files.write_text(probed, text.replace("</body>", _PROBE + "</body>"))
     opened, window = probed, width
     if width < NARROWEST_WINDOW:  # the page in a frame as narrow as a phone
         opened = page.with_name(f".frame-{page.name}")
-        opened.write_text(_FRAME.format(src=probed.name, width=width), encoding="utf-8")
+        files.write_text(opened, _FRAME.format(src=probed.name, width=width))
         window = NARROWEST_WINDOW
     base = [command, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
     base.append("--allow-file-access-from-files")  # the frame's page is read by its parent
     shot = [f"--screenshot={screenshot}"] if screenshot is not None else []
     try:  # one launch lays the page out, dumps the measured DOM and takes the screenshot
-        dom = subprocess.run(
-            [*base, f"--window-size={window},1000", *shot, "--dump-dom", opened.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=180,
-            check=True,
-        ).stdout
+        dom = processes.output(
+            [*base, f"--window-size={window},1000", *shot, "--dump-dom", opened.as_uri()], 180
+        )
     finally:
         probed.unlink(missing_ok=True)
         opened.unlink(missing_ok=True)

@@ -18,8 +18,9 @@ from typing import Any
 from fives_tools import __version__, processes
 from fives_tools.certify.adapters import protocol
 from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render, suite
-from fives_tools.cli.base import CANNOT_RUN, EXIT_CANNOT_RUN, Parser, UsageError, message
+from fives_tools.cli.base import CANNOT_RUN, UsageError, message
 from fives_tools.cli.certify import EXIT_STATUSES, use_colour
+from fives_tools.options import EXIT_CANNOT_RUN, Parser
 from fives_tools.text import console_safe
 
 __all__ = ["COMMANDS", "build_parser", "main", "use_colour"]
@@ -82,6 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``fives`` with ``argv`` (the command line's own by default) and return its exit
     status; every error a command raises ends here, as one line on stderr."""
     console_safe()
+    try:
+        with processes.interruptible():  # from the parsing on: a Ctrl-C is never a traceback
+            return _run(argv)
+    except KeyboardInterrupt as exc:  # as spec/protocol.md says
+        print(f"\nfives: {processes.interruption(exc)}", file=sys.stderr)
+        return EXIT_CANNOT_RUN
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     command = _command_parser(parser, args.command)
@@ -92,8 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CANNOT_RUN
     args.command_line = shlex.join(["fives", *(sys.argv[1:] if argv is None else argv)])
     try:
-        with processes.interruptible():
-            code: int = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
         return _quiet_closed_pipe()
@@ -102,8 +111,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CANNOT_RUN
     except CANNOT_RUN as exc:
         print(f"{command.prog}: {message(exc)}", file=sys.stderr)
-        return EXIT_CANNOT_RUN
-    except KeyboardInterrupt as exc:  # as spec/protocol.md says
-        print(f"\nfives: {processes.interruption(exc)}", file=sys.stderr)
         return EXIT_CANNOT_RUN
     return code

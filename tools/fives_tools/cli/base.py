@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from typing import NoReturn
 
 from fives_engine import FivesError
 from fives_tools.book.api import ApiError
@@ -34,9 +33,6 @@ from fives_tools.options import Implementation
 from fives_tools.render import RenderError
 from fives_tools.render.inputs import InputError
 
-#: The exit status of a run that could not happen (bad usage, unreadable input, ...).
-EXIT_CANNOT_RUN = 2
-
 
 class CannotRun(Exception):
     """The command was given right but cannot run (an unreadable file, an implementation
@@ -57,18 +53,6 @@ CANNOT_RUN: tuple[type[Exception], ...] = (
     ScopeError,
     WriteError,
 )
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse's parser (its subcommands' too), but a usage error is one line with a
-    pointer to ``--help``, not the usage block before it."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_CANNOT_RUN, self.usage_line(message) + "\n")
-
-    def usage_line(self, message: str) -> str:
-        """The one line a usage error is shown as."""
-        return f"{self.prog}: {message} (see {self.prog} --help)"
 
 
 class UsageError(Exception):

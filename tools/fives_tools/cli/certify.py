@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from fives_engine.rules import game_names
 from fives_tools import files, options, partial
 from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
 from fives_tools.certify.adapters.reference import ReferenceAdapter
@@ -107,8 +108,14 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
 
 
 def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
-    """The output options ``names`` with their paths (for :func:`files.check_outputs`)."""
-    return {f"--{name}": getattr(args, name) for name in names}
+    """The output options ``names`` with their paths (for :func:`files.check_outputs`);
+    ``badges`` also with each badge file it may write, which another report must not name."""
+    outputs = {f"--{name}": getattr(args, name) for name in names}
+    if "badges" in names and args.badges:
+        for game in game_names():
+            path = formats.badge_path(Path(args.badges), game)
+            outputs[f"--badges ({path.name})"] = str(path)
+    return outputs
 
 
 def _report_interrupted(

@@ -6,18 +6,18 @@ Run from the repository root after an intended change to the pictures, look at t
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from fives_tools.options import Parser
 from fives_tools.render.golden import regenerate
 
 DEFAULT = Path("tests") / "golden" / "render"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fives_tools.render", description=__doc__)
+    parser = Parser(prog="python -m fives_tools.render", description=__doc__)
     parser.add_argument(
         "--regen-golden",
         nargs="?",

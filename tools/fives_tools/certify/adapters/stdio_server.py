@@ -8,12 +8,14 @@ every day.
 
 from __future__ import annotations
 
-import argparse
 import gc
+import io
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
+
+from fives_tools.options import Parser
 
 #: The reference engine as a program: what ``fives certify`` and ``fives fuzz`` run by default.
 REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
@@ -56,7 +58,7 @@ def serve(impl: Any, inp: TextIO, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = Parser(description=__doc__)
     parser.add_argument("--python", metavar="MODULE:ATTR", help="serve this implementation instead")
     args = parser.parse_args(argv)
     if args.python:
@@ -67,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fives_tools.certify.adapters.reference import ReferenceImplementation
 
         impl = ReferenceImplementation()
+    # The protocol is UTF-8 whatever the console: the inherited encoding (an ASCII locale,
+    # cp1252 on Windows) could not write every reply, or wrote bytes that read as others.
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", newline="\n")
     return serve(impl, sys.stdin, sys.stdout)
 
 

@@ -161,10 +161,13 @@ class Judge:
         index: int = -1,
         recipe: str = "",
         cut_short: bool = True,
+        replied: dict[str, Any] | None = None,
     ) -> tuple[bool, Finding | None]:
         """Whether the request is legal (the reference answers it, and rejects its probe),
         and the disagreement, if any; with ``cut_short``, a refused script is cut to the
-        prefix the implementation answers (once: the prefix is never cut again)."""
+        prefix the implementation answers (once: the prefix is never cut again).
+        ``replied``: the implementation's reply already given, not asked again (a crash,
+        hang or NaN it gave once would vanish when a restarted adapter answers right)."""
         label = f"fuzz:{seed}:{index}"
         reference = differ.ask(self.reference, request, label)
         if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
@@ -172,12 +175,12 @@ class Judge:
                 return self._on_authority().check(request, seed, index, recipe, cut_short)
             return False, None
         expect = differ.expectation(request, reference, self.declared)
-        reply = differ.ask(self.impl, request, label)
+        reply = differ.ask(self.impl, request, label) if replied is None else replied
         mismatches = differ.differences(expect, reply)
         if not mismatches:
             return True, None
         if self.authority is not None:  # the disagreement stands on the reference alone
-            return self._on_authority().check(request, seed, index, recipe, cut_short)
+            return self._on_authority().check(request, seed, index, recipe, cut_short, reply)
         finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
         if cut_short and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding

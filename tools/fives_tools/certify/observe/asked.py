@@ -27,6 +27,7 @@ from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.observe.audit import audit_records, prefix
 from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.options import Parser
 from fives_tools.partial import Interruption
 
 #: games asked per game and player count when ``--games`` is not given
@@ -188,7 +189,7 @@ def _default_timeouts(parser: argparse.ArgumentParser) -> None:
 
 def arguments(**given: Any) -> argparse.Namespace:
     """The options of ``fives audit`` as the command line gives them, defaults included."""
-    parser = argparse.ArgumentParser()
+    parser = Parser()
     parser.add_argument("files", nargs="*")
     add_selfplay_options(parser, _default_timeouts)
     return parser.parse_args([], argparse.Namespace(**given))

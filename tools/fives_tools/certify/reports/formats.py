@@ -285,11 +285,16 @@ def badge(run: Run, game: str) -> dict[str, Any]:
     }
 
 
+def badge_path(folder: Path, game: str) -> Path:
+    """Where ``--badges folder`` writes the badge of ``game``."""
+    return folder / f"{game}.json"
+
+
 def write_badges(run: Run, folder: Path) -> list[Path]:
     files.make_dir(folder)
     paths = []
     for game in games_of(run):
-        path = folder / f"{game}.json"
+        path = badge_path(folder, game)
         files.write_json(path, badge(run, game), compact=True)
         paths.append(path)
     return paths
