@@ -93,16 +93,34 @@ def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
             return proc.wait(timeout=timeout)
         return None
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:  # already reaped
-            return proc.returncode
-        if info is not None:
-            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
-        if time.monotonic() >= deadline:
-            return None
-        time.sleep(0.02)
+    exits = _exit_watch(proc.pid)
+    try:
+        while True:
+            try:
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # already reaped
+                return proc.returncode
+            if info is not None:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            if exits is None:
+                time.sleep(0.02)
+            else:  # woken the moment it exits, not at the next poll
+                select.select([exits], [], [], remaining)
+    finally:
+        if exits is not None:
+            os.close(exits)
+
+
+def _exit_watch(pid: int) -> int | None:
+    """A descriptor that becomes readable when process ``pid`` exits (Linux's pidfd), None
+    where the system has none: a stopped adapter's exit is then seen by polling."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _not_json(name: str) -> object:

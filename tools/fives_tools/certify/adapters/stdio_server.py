@@ -8,7 +8,6 @@ every day.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import sys
@@ -56,13 +55,20 @@ def serve(impl: Any, inp: TextIO, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--python", metavar="MODULE:ATTR", help="serve this implementation instead")
-    args = parser.parse_args(argv)
-    if args.python:
+    argv = sys.argv[1:] if argv is None else argv
+    python = None
+    if argv:  # argparse (and the shutil its help imports) only for an option: start-up counts
+        import argparse
+
+        parser = argparse.ArgumentParser(description=__doc__)
+        parser.add_argument(
+            "--python", metavar="MODULE:ATTR", help="serve this implementation instead"
+        )
+        python = parser.parse_args(argv).python
+    if python:
         from fives_tools.certify.adapters.python import load_object
 
-        impl = load_object(args.python)
+        impl = load_object(python)
     else:
         from fives_tools.certify.adapters.reference import ReferenceImplementation
 
