@@ -22,6 +22,7 @@ import shlex
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 from fives_tools import processes
@@ -255,21 +256,21 @@ class SubprocessAdapter:
         exited_at: float | None = None
         while True:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise queue.Empty
-            try:
-                return self._lines.get(timeout=min(remaining, _POLL_S))
+            try:  # a line already there is taken, however late
+                return self._lines.get(timeout=min(max(remaining, 0.0), _POLL_S))
             except queue.Empty:
-                pass
+                if remaining <= 0:
+                    raise
             if exited_at is None:
                 if self.proc is not None and self.proc.poll() is not None:
                     exited_at = time.monotonic()
             elif time.monotonic() - exited_at > _LAST_WORDS_S:
                 return _EOF
 
-    def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
+    def _receive(self, timeout: float, waiting_for: str, spent: float = 0.0) -> dict[str, Any]:
+        """The next message, within ``timeout`` seconds of which ``spent`` have passed."""
         try:
-            item = self._next_line(timeout)
+            item = self._next_line(timeout - spent)
         except queue.Empty:
             raise self._fail(
                 f"no answer within {timeout:g} s while waiting for {waiting_for}"
@@ -323,7 +324,17 @@ class SubprocessAdapter:
             raise
         return self.info
 
-    def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
+    def run(
+        self,
+        request: dict[str, Any],
+        case_id: str = "",
+        meanwhile: Callable[[], object] | None = None,
+    ) -> dict[str, Any]:
+        """The reply to ``request``; ``meanwhile`` is called once the request is written,
+        while the implementation answers (the caller's own work, done in the time it would
+        otherwise wait). The reply is read even if ``meanwhile`` raises; the implementation
+        has ``timeout`` seconds from the writing of the request, as without it, and a reply
+        that came while ``meanwhile`` ran is taken however long that took."""
         if self.proc is None:
             if self._failed_starts >= self.max_restarts:
                 raise AdapterError(
@@ -338,7 +349,13 @@ class SubprocessAdapter:
         self._seq += 1
         seq = self._seq
         self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, self.timeout)
-        message = self._receive(self.timeout, f"the result of run {seq}")
+        sent = time.monotonic()
+        try:
+            if meanwhile is not None:
+                meanwhile()
+        finally:
+            waited = time.monotonic() - sent
+            message = self._receive(self.timeout, f"the result of run {seq}", waited)
         bad = protocol.problems("result", message)
         if bad:
             raise self._fail("the result message breaks the schema: " + "; ".join(bad))
