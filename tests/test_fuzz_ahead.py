@@ -4,6 +4,7 @@ each request waits for the one before; the wait for a reply keeps its time limit
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -104,3 +105,37 @@ def test_a_program_that_never_answers_is_given_up_on_in_its_time_limit(tmp_path:
         assert time.monotonic() - start < 1.5
     finally:
         program.stop()
+
+
+def _read_all(data: bytes, limit: int) -> list[object]:
+    """What the runner's line reader makes of ``data`` (less than a pipe holds), written
+    at once, then closed."""
+    from fives_tools.certify.adapters.program import _EOF, _Lines, _TooLong
+
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    lines = _Lines(read, limit)
+    out: list[object] = []
+    try:
+        while True:
+            item = lines.next()
+            if item is None:
+                assert lines.wait(1.0), "the end of the output never came"
+                continue
+            if item is _EOF:
+                return out
+            out.append(("too long", item.size) if isinstance(item, _TooLong) else item)
+    finally:
+        os.close(read)
+
+
+def test_the_line_reader_keeps_the_reply_size_limit_to_the_byte() -> None:
+    """A line of ``limit`` bytes (its newline aside) is read; one byte more is too long,
+    skipped to its end with its size counted (newline included); a last line without a
+    newline is read as it is, or counted when too long."""
+    ok, over = b"a" * 8 + b"\n", b"b" * 9 + b"\n"
+    assert _read_all(ok + over + b"{}\n", 8) == [ok, ("too long", 10), b"{}\n"]
+    assert _read_all(ok + b"c" * 5, 8) == [ok, b"c" * 5]
+    assert _read_all(b"d" * 60_000 + b"\n" + ok, 8) == [("too long", 60_001), ok]
+    assert _read_all(b"e" * 9, 8) == [("too long", 9)]
