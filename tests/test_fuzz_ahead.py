@@ -1,6 +1,7 @@
 """The fuzzer makes the next request while a program answers the current one: the program
 is sent the very same requests in the same order, and every verdict is the same, as when
-each request waits for the one before; the wait for a reply keeps its time limit."""
+each request waits for the one before; the wait for a reply keeps its time limit, and the
+runner's own line reader its limit on a reply's size."""
 
 from __future__ import annotations
 
