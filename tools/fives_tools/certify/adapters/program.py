@@ -21,7 +21,6 @@ import shlex
 import subprocess
 import threading
 import time
-from collections.abc import Callable
 from typing import IO, Any
 
 from fives_tools import processes
@@ -304,12 +303,12 @@ class SubprocessAdapter:
         deadline = time.monotonic() + timeout
         exited_at: float | None = None
         while True:
-            item = self._lines.next()  # a line already there is taken, however late
+            item = self._lines.next()
             if item is not None:
                 return item
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return self._last_line()
+                raise TimeoutError
             if self._lines.wait(min(remaining, _POLL_S)):
                 continue
             if exited_at is None:
@@ -318,22 +317,9 @@ class SubprocessAdapter:
             elif time.monotonic() - exited_at > _LAST_WORDS_S:
                 return _EOF
 
-    def _last_line(self) -> object:
-        """At the deadline: a line that is already written is taken (at most one reply's
-        worth is read, however fast the program writes); else TimeoutError."""
-        assert self._lines is not None
-        for _ in range(self.max_reply_bytes // (1 << 16) + 2):
-            if not self._lines.wait(0):
-                break
-            item = self._lines.next()
-            if item is not None:
-                return item
-        raise TimeoutError
-
-    def _receive(self, timeout: float, waiting_for: str, spent: float = 0.0) -> dict[str, Any]:
-        """The next message, within ``timeout`` seconds of which ``spent`` have passed."""
+    def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
         try:
-            item = self._next_line(timeout - spent)
+            item = self._next_line(timeout)
         except TimeoutError:
             raise self._fail(
                 f"no answer within {timeout:g} s while waiting for {waiting_for}"
@@ -387,17 +373,7 @@ class SubprocessAdapter:
             raise
         return self.info
 
-    def run(
-        self,
-        request: dict[str, Any],
-        case_id: str = "",
-        meanwhile: Callable[[], object] | None = None,
-    ) -> dict[str, Any]:
-        """The reply to ``request``; ``meanwhile`` is called once the request is written,
-        while the implementation answers (the caller's own work, done in the time it would
-        otherwise wait). The reply is read even if ``meanwhile`` raises; the implementation
-        has ``timeout`` seconds from the writing of the request, as without it, and a reply
-        that came while ``meanwhile`` ran is taken however long that took."""
+    def run(self, request: dict[str, Any], case_id: str = "") -> dict[str, Any]:
         if self.proc is None:
             if self._failed_starts >= self.max_restarts:
                 raise AdapterError(
@@ -412,13 +388,7 @@ class SubprocessAdapter:
         self._seq += 1
         seq = self._seq
         self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, self.timeout)
-        sent = time.monotonic()
-        try:
-            if meanwhile is not None:
-                meanwhile()
-        finally:
-            waited = time.monotonic() - sent
-            message = self._receive(self.timeout, f"the result of run {seq}", waited)
+        message = self._receive(self.timeout, f"the result of run {seq}")
         bad = protocol.problems("result", message)
         if bad:
             raise self._fail("the result message breaks the schema: " + "; ".join(bad))

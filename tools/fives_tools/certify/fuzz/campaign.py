@@ -14,14 +14,13 @@ import itertools
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.fuzz import differ, prefix, shrink
 from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Finding
-from fives_tools.certify.fuzz.generate import Generated, generate
+from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
 from fives_tools.text import plural
@@ -153,22 +152,18 @@ class Judge:
         index: int = -1,
         recipe: str = "",
         cut_short: bool = True,
-        answer: dict[str, Any] | None = None,
-        meanwhile: Callable[[], object] | None = None,
     ) -> tuple[bool, Finding | None]:
         """Whether the request is legal (the reference answers it, and rejects its probe),
         and the disagreement, if any; with ``cut_short``, a refused script is cut to the
-        prefix the implementation answers (once: the prefix is never cut again).
-        ``answer``: the reference's reply, when it was asked already; ``meanwhile``: work
-        to do while the implementation answers (:func:`differ.ask`)."""
+        prefix the implementation answers (once: the prefix is never cut again)."""
         label = f"fuzz:{seed}:{index}"
-        reference = differ.ask(self.reference, request, label) if answer is None else answer
+        reference = differ.ask(self.reference, request, label)
         if differ.refused(reference) or ("reject" in request and reference.get("error") is None):
             if self.authority is not None:  # so is a request left out as not legal
                 return self._on_authority().check(request, seed, index, recipe, cut_short)
             return False, None
         expect = differ.expectation(request, reference, self.declared)
-        reply = differ.ask(self.impl, request, label, meanwhile)
+        reply = differ.ask(self.impl, request, label)
         mismatches = differ.differences(expect, reply)
         if not mismatches:
             return True, None
@@ -222,25 +217,14 @@ def run_campaign(
     try:
         scope = Scope.of(info, plan.games, plan.levels, plan.players)
         judge = Judge(impl, reference, scope.levels, reference.plain)
-        ahead = _Ahead(plan.seed, scope, reference)
         fuzzing = time.monotonic()  # the time limit counts fuzzing, not starting
-        indices = part.indices()
-        upcoming = next(indices, None)
-        while upcoming is not None:
-            index, upcoming = upcoming, next(indices, None)
+        for index in part.indices():
             late = plan.seconds is not None and time.monotonic() - fuzzing > plan.seconds
             if late and outcome.requests:  # at least one request, however slow the machine
                 break
-            generated, answer = ahead.take(index)
+            generated = generate(plan.seed, index, scope)
             outcome.requests += 1
-            legal, finding = judge.check(
-                generated.request,
-                plan.seed,
-                index,
-                generated.recipe,
-                answer=answer,
-                meanwhile=None if upcoming is None else partial(ahead.prepare, upcoming),
-            )
+            legal, finding = judge.check(generated.request, plan.seed, index, generated.recipe)
             step()
             if not legal:
                 outcome.invalid.append(index)
@@ -256,29 +240,6 @@ def run_campaign(
         reference.stop()
     outcome.seconds = time.monotonic() - started
     return outcome
-
-
-class _Ahead:
-    """Requests generated and answered by the reference engine before their turn: the next
-    one is made while the implementation answers the current one (a program's time, else
-    spent waiting). Both are pure functions of the index, so which requests are sent, in
-    which order, and every verdict are the same as one at a time."""
-
-    def __init__(self, seed: int, scope: Scope, reference: Adapter) -> None:
-        self.seed = seed
-        self.scope = scope
-        self.reference = reference
-        self._made: dict[int, tuple[Generated, dict[str, Any]]] = {}
-
-    def prepare(self, index: int) -> None:
-        if index not in self._made:
-            generated = generate(self.seed, index, self.scope)
-            label = f"fuzz:{self.seed}:{index}"
-            self._made[index] = generated, differ.ask(self.reference, generated.request, label)
-
-    def take(self, index: int) -> tuple[Generated, dict[str, Any]]:
-        self.prepare(index)
-        return self._made.pop(index)
 
 
 def _shrunk(finding: Finding, judge: Judge) -> Finding | None:

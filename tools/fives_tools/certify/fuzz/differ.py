@@ -9,11 +9,10 @@ declares (``levels.LAYOUT_FIELDS``); every other request type is one level
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from fives_tools.certify.adapters.interface import Adapter, AdapterError
-from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch, compare
 
@@ -51,18 +50,10 @@ def expectation(
     return expect
 
 
-def ask(
-    adapter: Adapter,
-    request: dict[str, Any],
-    label: str,
-    meanwhile: Callable[[], object] | None = None,
-) -> dict[str, Any]:
+def ask(adapter: Adapter, request: dict[str, Any], label: str) -> dict[str, Any]:
     """The adapter's reply; an adapter failure becomes an error reply, so it is compared
-    (and counted) like any other disagreement. ``meanwhile``, work of the caller's own, is
-    done while a program answers (an adapter in process answers at once: not called)."""
+    (and counted) like any other disagreement."""
     try:
-        if meanwhile is not None and isinstance(adapter, SubprocessAdapter):
-            return adapter.run(dict(request), label, meanwhile)
         return adapter.run(dict(request), label)
     except AdapterError as exc:
         return {"error": {"kind": "crash", "message": str(exc)}}
