@@ -45,8 +45,9 @@ class Certification:
         return extra / self.cases * 1000
 
 
-def certification(rounds: int) -> Certification:
-    """``rounds`` interleaved rounds of both paths and of the adapter's start and stop."""
+def certification(rounds: int, memory: bool = True) -> Certification:
+    """``rounds`` interleaved rounds of both paths and of the adapter's start and stop;
+    then, with ``memory``, the peak memory of an in-process run."""
     cases = load_cases()
 
     def in_process() -> int:
@@ -77,7 +78,7 @@ def certification(rounds: int) -> Certification:
         median(t_in),
         median(t_sub),
         median(t_fixed),
-        traced(in_process).peak_mib,
+        traced(in_process).peak_mib if memory else 0.0,
         tuple(sub / inp for sub, inp in zip(t_sub, t_in, strict=True)),
     )
 

@@ -37,7 +37,7 @@ class FuzzRate:
         return self.count / self.seconds if self.seconds else 0.0
 
 
-def _rate(path: str, spec: parallel.AdapterSpec, kind: str, count: int, jobs: int) -> FuzzRate:
+def rate(path: str, spec: parallel.AdapterSpec, kind: str, count: int, jobs: int) -> FuzzRate:
     plan = Plan(seed=1, levels=LAYOUT if kind == "layout" else HANDS, shrink=False)
     start = time.perf_counter()
     try:
@@ -50,9 +50,17 @@ def _rate(path: str, spec: parallel.AdapterSpec, kind: str, count: int, jobs: in
     return FuzzRate(path, kind, jobs, outcome.requests, seconds)
 
 
+def python_server() -> parallel.AdapterSpec:
+    return parallel.AdapterSpec(f"{sys.executable} -m fives_tools.certify.adapters.stdio_server")
+
+
+def node_example() -> parallel.AdapterSpec:
+    return parallel.AdapterSpec(f"node {NODE_ADAPTER}")
+
+
 def fuzz_throughput(count: int) -> list[FuzzRate]:
     """Each path, each kind of request; ``count`` requests per measurement."""
-    server = parallel.AdapterSpec(f"{sys.executable} -m fives_tools.certify.adapters.stdio_server")
+    server = python_server()
     paths = [
         ("in process (Python adapter)", parallel.AdapterSpec(python=IN_PROCESS), (1,)),
         ("protocol: python -m fives_tools.certify.adapters.stdio_server", server, (1, 2)),
@@ -60,11 +68,11 @@ def fuzz_throughput(count: int) -> list[FuzzRate]:
     out = []
     for name, spec, jobs in paths:
         for kind in ("layout", "hands"):
-            out += [_rate(name, spec, kind, count * j, j) for j in jobs]
+            out += [rate(name, spec, kind, count * j, j) for j in jobs]
     node = "protocol: node examples/node-adapter/adapter.js"
     if shutil.which("node") is None:
         return [*out, FuzzRate(node, "layout", 1, 0, 0.0, "node is not installed")]
-    spec = parallel.AdapterSpec(f"node {NODE_ADAPTER}")
+    spec = node_example()
     for kind in ("layout", "hands"):
-        out += [_rate(node, spec, kind, count * j, j) for j in (1, 2)]
+        out += [rate(node, spec, kind, count * j, j) for j in (1, 2)]
     return out

@@ -28,10 +28,12 @@ REPLY_SECONDS = 10.0
 
 
 def clear_engine_caches() -> None:
-    """Forget loaded games, tile states, play texts and parsed tiles and plays worked out by
-    earlier code (tests/test_mutation_memos.py finds a memo left out of this list)."""
+    """Forget parsed game documents, loaded games, tile states, play texts and parsed tiles
+    and plays worked out by earlier code (tests/test_mutation_memos.py finds a memo left
+    out of this list)."""
     rules.find_game.cache_clear()
     rules._game_names.cache_clear()
+    rules._parse.cache_clear()
     record.record_schema.cache_clear()
     layout._STATES.clear()
     terms._PLAY_TEXT.clear()

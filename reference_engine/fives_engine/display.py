@@ -19,7 +19,6 @@ mutation-test it. The engine only keeps a place for a drawer:
 from __future__ import annotations  # pragma: no mutate
 
 from collections.abc import Callable  # pragma: no mutate
-from importlib.metadata import entry_points  # pragma: no mutate
 
 #: The entry point group a picture drawer is declared in: ``NAME = "module:function"``,
 #: the function taking a Layout, HandState or MatchState and returning an SVG document.
@@ -42,6 +41,10 @@ def _drawer() -> tuple[Drawer | None, list[str]]:  # pragma: no mutate
     reasons the entry points that would not load gave."""
     problems: list[str] = []  # pragma: no mutate
     if not _drawers:  # pragma: no mutate
+        # imported here: importlib.metadata costs every process that imports the engine
+        # (an adapter's start-up) about 20 ms, and only a first picture needs it
+        from importlib.metadata import entry_points  # pragma: no mutate
+
         for point in entry_points(group=GROUP):  # pragma: no mutate
             try:  # pragma: no mutate
                 register(point.load())  # pragma: no mutate

@@ -162,6 +162,15 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The document at ``path``, parsed once per process while the file stays the same
+    (its size and modification time): listing the games reads every document, and each
+    game reads its own and the base again. Callers only read it."""
+    stat = path.stat()
+    return _parse(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as exc:

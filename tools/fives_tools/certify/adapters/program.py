@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import queue
 import select
 import shlex
 import subprocess
@@ -33,7 +32,7 @@ from fives_tools.text import clean
 _EOF = object()
 #: how often a wait for a line checks that the adapter is still alive
 _POLL_S = 0.05
-#: how long lines may still come after the adapter exited (its reader thread drains them)
+#: how long lines may still come after the adapter exited (a process it left may write them)
 _LAST_WORDS_S = 0.25
 
 #: how much of the adapter's stderr is kept (its tail) for diagnoses
@@ -45,22 +44,73 @@ class _TooLong:
         self.size = size
 
 
-def _read_lines(stream: IO[bytes], out: queue.Queue[object], limit: int) -> None:
-    """Push every stdout line (or a _TooLong marker, then _EOF) to ``out``."""
-    with contextlib.suppress(OSError, ValueError):
-        while True:
-            line = stream.readline(limit + 1)
-            if not line:
-                break
-            if len(line) > limit and not line.endswith(b"\n"):
-                size = len(line)
-                while line and not line.endswith(b"\n"):  # drain the rest of the giant line
-                    line = stream.readline(1 << 16)
-                    size += len(line)
-                out.put(_TooLong(size))
-                continue
-            out.put(line)
-    out.put(_EOF)
+class _Lines:
+    """The program's stdout as lines, read by the thread that waits for a reply: a reader
+    thread handing lines over would cost every reply two more wake-ups. A line longer than
+    ``limit`` bytes is skipped to its end and becomes a :class:`_TooLong`; the end of the
+    output, :data:`_EOF`."""
+
+    def __init__(self, fd: int, limit: int) -> None:
+        self.fd = fd
+        self.limit = limit
+        self._buffer = bytearray()
+        self._skipped: int | None = None  # bytes of an over-long line passed so far
+        self._ended = False
+
+    def next(self) -> object | None:
+        """The next line (with its newline, if it had one), ``_TooLong`` or ``_EOF``; None
+        while no whole one has been read."""
+        buffer = self._buffer
+        end = buffer.find(b"\n")
+        if self._skipped is None and end < 0 and len(buffer) > self.limit:
+            self._skipped = 0
+        if self._skipped is not None:
+            if end < 0:
+                self._skipped += len(buffer)
+                buffer.clear()
+                if not self._ended:
+                    return None
+                size, self._skipped = self._skipped, None
+                return _TooLong(size)
+            size, self._skipped = self._skipped + end + 1, None
+            del buffer[: end + 1]
+            return _TooLong(size)
+        if end > self.limit:
+            del buffer[: end + 1]
+            return _TooLong(end + 1)
+        if end >= 0:
+            line = bytes(buffer[: end + 1])
+            del buffer[: end + 1]
+            return line
+        if not self._ended:
+            return None
+        if buffer:
+            line = bytes(buffer)
+            buffer.clear()
+            return line
+        return _EOF
+
+    def read(self) -> None:
+        """Take what the program has written (call when the descriptor is readable)."""
+        if self._ended:
+            return
+        try:
+            chunk = os.read(self.fd, 1 << 16)
+        except OSError:
+            chunk = b""
+        if chunk:
+            self._buffer += chunk
+        else:
+            self._ended = True
+
+    def wait(self, timeout: float) -> bool:
+        """Read what comes within ``timeout`` seconds; whether anything (or the end) came."""
+        if self._ended:
+            return False
+        if not select.select([self.fd], [], [], max(timeout, 0.0))[0]:
+            return False
+        self.read()
+        return True
 
 
 class _Tail:
@@ -93,16 +143,34 @@ def _exit_code(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
             return proc.wait(timeout=timeout)
         return None
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        except ChildProcessError:  # already reaped
-            return proc.returncode
-        if info is not None:
-            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
-        if time.monotonic() >= deadline:
-            return None
-        time.sleep(0.02)
+    exits = _exit_watch(proc.pid)
+    try:
+        while True:
+            try:
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # already reaped
+                return proc.returncode
+            if info is not None:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            if exits is None:
+                time.sleep(0.02)
+            else:  # woken the moment it exits, not at the next poll
+                select.select([exits], [], [], remaining)
+    finally:
+        if exits is not None:
+            os.close(exits)
+
+
+def _exit_watch(pid: int) -> int | None:
+    """A descriptor that becomes readable when process ``pid`` exits (Linux's pidfd), None
+    where the system has none: a stopped adapter's exit is then seen by polling."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _not_json(name: str) -> object:
@@ -131,7 +199,7 @@ class SubprocessAdapter:
         self.max_reply_bytes = max_reply_bytes
         self.max_restarts = max_restarts
         self.proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[object] = queue.Queue()
+        self._lines: _Lines | None = None
         self._stderr = _Tail()
         self._stderr_reader: threading.Thread | None = None
         self._signals = contextlib.ExitStack()
@@ -143,7 +211,6 @@ class SubprocessAdapter:
     # -- process life ----------------------------------------------------------------------
     def _launch(self) -> AdapterInfo:
         """Start the program and read its ``ready``; any failure refuses it in one line."""
-        self._lines = queue.Queue()
         self._stderr = _Tail()
         try:
             self.proc = processes.start(
@@ -153,11 +220,7 @@ class SubprocessAdapter:
             raise AdapterRefused(f"cannot start {shlex.join(self.argv)!r}: {exc}") from None
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         os.set_blocking(self.proc.stdin.fileno(), False)
-        threading.Thread(
-            target=_read_lines,
-            args=(self.proc.stdout, self._lines, self.max_reply_bytes),
-            daemon=True,
-        ).start()
+        self._lines = _Lines(self.proc.stdout.fileno(), self.max_reply_bytes)
         self._stderr_reader = threading.Thread(
             target=self._stderr.follow, args=(self.proc.stderr,), daemon=True
         )
@@ -206,8 +269,9 @@ class SubprocessAdapter:
 
     # -- lines -------------------------------------------------------------------------------
     def _send(self, message: dict[str, Any], timeout: float) -> None:
-        """Write one line without ever blocking longer than ``timeout`` on a full pipe."""
-        assert self.proc is not None and self.proc.stdin is not None
+        """Write one line without ever blocking longer than ``timeout`` on a full pipe;
+        what the program writes meanwhile is read, so that it never waits on us either."""
+        assert self.proc is not None and self.proc.stdin is not None and self._lines is not None
         data = memoryview((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
         fd = self.proc.stdin.fileno()
         deadline = time.monotonic() + timeout
@@ -227,22 +291,26 @@ class SubprocessAdapter:
                     f"the adapter stopped reading its input: a request could not be written"
                     f" within {timeout:g} s"
                 )
-            select.select([], [fd], [], remaining)
+            readable, _, _ = select.select([self._lines.fd], [fd], [], remaining)
+            if readable:
+                self._lines.read()
 
     def _next_line(self, timeout: float) -> object:
         """The next item from stdout; _EOF also once the adapter has exited and nothing more
         came (a process it left behind may hold its stdout open, and waiting for that to
-        close would spend the whole timeout on every crash)."""
+        close would spend the whole timeout on every crash). Raises TimeoutError."""
+        assert self._lines is not None
         deadline = time.monotonic() + timeout
         exited_at: float | None = None
         while True:
+            item = self._lines.next()
+            if item is not None:
+                return item
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise queue.Empty
-            try:
-                return self._lines.get(timeout=min(remaining, _POLL_S))
-            except queue.Empty:
-                pass
+                raise TimeoutError
+            if self._lines.wait(min(remaining, _POLL_S)):
+                continue
             if exited_at is None:
                 if self.proc is not None and self.proc.poll() is not None:
                     exited_at = time.monotonic()
@@ -252,7 +320,7 @@ class SubprocessAdapter:
     def _receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
         try:
             item = self._next_line(timeout)
-        except queue.Empty:
+        except TimeoutError:
             raise self._fail(
                 f"no answer within {timeout:g} s while waiting for {waiting_for}"
             ) from None

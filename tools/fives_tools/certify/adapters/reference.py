@@ -6,7 +6,7 @@ request into engine calls and the engine's values into the protocol's canonical 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fives_engine import (
     Deal,
@@ -29,8 +29,10 @@ from fives_engine.position import Position
 from fives_engine.tiles import parse_tiles
 from fives_tools import __version__
 from fives_tools.certify.adapters import protocol
-from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import levels
+
+if TYPE_CHECKING:
+    from fives_tools.certify.adapters.python import PythonAdapter
 
 
 def _layout_reply(request: dict[str, Any]) -> dict[str, Any]:
@@ -299,5 +301,8 @@ class ReferenceImplementation:
 
 
 def ReferenceAdapter() -> PythonAdapter:
-    """The reference engine in process, driven through the same checks as any Python adapter."""
+    """The reference engine in process, driven through the same checks as any Python adapter
+    (imported here: the protocol server, which serves this engine, never needs it)."""
+    from fives_tools.certify.adapters.python import PythonAdapter
+
     return PythonAdapter(ReferenceImplementation(), "reference")

@@ -15,8 +15,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from fives_tools.options import Parser
-
 #: The reference engine as a program: what ``fives certify`` and ``fives fuzz`` run by default.
 REFERENCE_COMMAND = [sys.executable, "-m", "fives_tools.certify.adapters.stdio_server"]
 
@@ -58,13 +56,20 @@ def serve(impl: Any, inp: TextIO, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = Parser(description=__doc__)
-    parser.add_argument("--python", metavar="MODULE:ATTR", help="serve this implementation instead")
-    args = parser.parse_args(argv)
-    if args.python:
+    argv = sys.argv[1:] if argv is None else argv
+    python = None
+    if argv:  # the option parser (argparse, shutil) only for an option: start-up counts
+        from fives_tools.options import Parser
+
+        parser = Parser(description=__doc__)
+        parser.add_argument(
+            "--python", metavar="MODULE:ATTR", help="serve this implementation instead"
+        )
+        python = parser.parse_args(argv).python
+    if python:
         from fives_tools.certify.adapters.python import load_object
 
-        impl = load_object(args.python)
+        impl = load_object(python)
     else:
         from fives_tools.certify.adapters.reference import ReferenceImplementation
 

@@ -8,11 +8,34 @@ Cases are read from two kinds of file, each by a module of its own that builds o
 from __future__ import annotations
 
 import functools
+import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from fives_tools.certify.cases.case import Alternative, Case, FixtureError, fixtures_dir
-from fives_tools.certify.cases.fixture_file import REQUEST_FIELDS, cases_from, read_fixture
-from fives_tools.certify.cases.perft_file import perft_cases
+if TYPE_CHECKING:
+    from fives_tools.certify.cases.case import Alternative, Case, FixtureError, fixtures_dir
+    from fives_tools.certify.cases.fixture_file import REQUEST_FIELDS, cases_from, read_fixture
+
+#: What this package offers from its modules, imported on first use: a protocol server
+#: needs only :mod:`.levels`, and importing a package runs its ``__init__`` first.
+_FROM = {
+    "Alternative": "case",
+    "Case": "case",
+    "FixtureError": "case",
+    "fixtures_dir": "case",
+    "REQUEST_FIELDS": "fixture_file",
+    "cases_from": "fixture_file",
+    "read_fixture": "fixture_file",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found directly from now on
+    return value
 
 __all__ = [
     "REQUEST_FIELDS",
@@ -31,6 +54,8 @@ __all__ = [
 def _suite_files(root: Path | None, pattern: str) -> list[Path]:
     """The files of the suite named by ``pattern``; anything else by that name (a link to
     nothing, a folder, a FIFO that would block the read) is a FixtureError naming it."""
+    from fives_tools.certify.cases.case import FixtureError, fixtures_dir
+
     paths = sorted((root or fixtures_dir()).rglob(pattern))
     for path in paths:
         if not path.is_file():
@@ -66,6 +91,10 @@ def load_cases(root: Path | None = None) -> list[Case]:
 def _read_cases(stamps: tuple[tuple[Path, int, int], ...]) -> tuple[Case, ...]:
     cases: list[Case] = []
     seen: dict[str, Path] = {}
+    from fives_tools.certify.cases.case import FixtureError
+    from fives_tools.certify.cases.fixture_file import cases_from
+    from fives_tools.certify.cases.perft_file import perft_cases
+
     for path, _, _ in stamps:
         read = perft_cases if path.suffix == ".perft" else cases_from
         for case in read(path):
