@@ -118,6 +118,9 @@ $(VENV)/bin/python:
 $(STAMP): pyproject.toml $(VENV)/bin/python
 	@echo "Installing the package with its test and thirdparty extras into $(VENV) (pip, about 130 MB)..."
 	python -m pip install -q -e '.[test,thirdparty]'
+	@# An editable install compiles nothing, and where PYTHONDONTWRITEBYTECODE is set no import
+	@# writes a .pyc either: every adapter start would compile the engine again (about 30 ms).
+	python -m compileall -q reference_engine tools > /dev/null
 	@touch $(STAMP)
 
 $(MUTATION_STAMP): pyproject.toml $(VENV)/bin/python

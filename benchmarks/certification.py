@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass
 
 from benchmarks.memory import traced
+from benchmarks.mutation.conformance_test import clear_engine_caches
 from benchmarks.timing import timed
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
@@ -51,6 +52,9 @@ def certification(rounds: int, memory: bool = True) -> Certification:
     cases = load_cases()
 
     def in_process() -> int:
+        # From an engine with no memos, as the adapter program starts: else every round
+        # after the first runs on the games, tile states and parsed plays of the last.
+        clear_engine_caches()
         return run_cases(ReferenceAdapter(), cases).count(PASS)
 
     def subprocess() -> int:
