@@ -231,23 +231,23 @@ def test_the_default_adapter_speaks_utf8_whatever_the_console(encoding: str) -> 
     assert "0 failed, 0 errors" in out and "UnicodeEncodeError" not in out
 
 
-#: Runs the ``fives`` script as pyproject.toml declares it, with a Ctrl-C arriving while
-#: the commands' modules are still being imported (the first third of a second of a run).
+#: Runs the ``fives`` script as it is installed (the console script pyproject.toml
+#: declares), with a Ctrl-C arriving while the commands' modules are still being imported
+#: (the first third of a second of a run).
 _CTRL_C_WHILE_LOADING = """
-import importlib, os, signal, sys, tomllib
+import os, signal, sys
+from importlib.metadata import entry_points
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
         if name == "fives_tools.cli.certify":
             os.kill(os.getpid(), signal.SIGINT)
 sys.meta_path.insert(0, CtrlC())
-target = tomllib.load(open("pyproject.toml", "rb"))["project"]["scripts"]["fives"]
-module, _, attr = target.partition(":")
+(script,) = entry_points(group="console_scripts", name="fives")
 sys.argv = ["fives", "cases"]
-sys.exit(getattr(importlib.import_module(module), attr)())
+sys.exit(script.load()())
 """
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="tomllib is Python 3.11's")
 def test_ctrl_c_while_the_command_loads_is_interrupted_not_a_traceback() -> None:
     proc = subprocess.run(
         [sys.executable, "-c", _CTRL_C_WHILE_LOADING],
