@@ -117,9 +117,13 @@ def render(rounds: list[Round], facts: dict[str, str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from benchmarks.machine import load_average, machine
+    from fives_tools import options
 
-    args = sys.argv[1:] if argv is None else argv
-    count = int(args[0]) if args else 7
+    parser = options.Parser(prog="python -m benchmarks.protocol_speed", description=__doc__)
+    parser.add_argument(
+        "rounds", nargs="?", type=options.count, default=7, help="interleaved rounds (7)"
+    )
+    count = parser.parse_args(argv).rounds
     facts = machine()
     rounds = []
     for i in range(count):
