@@ -73,7 +73,8 @@ def carried(exc: BaseException, kind: type[T]) -> T | None:
 @contextlib.contextmanager
 def reporting(kind: type[T], report: Callable[[T], object]) -> Iterator[None]:
     """On an interruption carrying a ``kind``, ``report`` it before the interruption goes
-    on (a second signal is ignored meanwhile: the report is written whole)."""
+    on (a second signal meanwhile stops the report, but the writer is atomic: the file is
+    the whole report or is left as it was)."""
     try:
         yield
     except KeyboardInterrupt as exc:
