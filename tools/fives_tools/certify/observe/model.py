@@ -15,6 +15,10 @@ from typing import Any
 from fives_tools.partial import Interruption
 
 PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
+#: A rule whose only divergences are readings of an interpretation answered otherwise:
+#: reported, never a failure (as an implementation-defined case in the certificate).
+READING = "reading"
+MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
 
 
 def plural(count: int, noun: str) -> str:
@@ -47,6 +51,26 @@ class Divergence:
     candidates: tuple[str, ...] = ()
     #: the command that shows it again, when the record was not read from a file
     rerun: str = ""
+    #: ``must``, or ``implementation-defined`` when only a reading of ``interpretation``
+    #: (spec/interpretations.yaml) makes it a divergence: then it never counts as a failure
+    requirement: str = MUST
+    interpretation: str | None = None
+    #: the number (from 1) of the earlier divergence of the same record it follows from
+    #: (a winner after a wrong score): shown with it, never counted for its own rule
+    consequence_of: int | None = None
+    #: how the rules' number arises and how the recorded one could, in the record's own
+    #: terms (the scoring ends and their values, each hand's pips and rounding, the scores)
+    explain: tuple[str, ...] = ()
+
+    @property
+    def counted(self) -> bool:
+        """A divergence of its own, not a consequence of an earlier one."""
+        return self.consequence_of is None
+
+    @property
+    def against(self) -> bool:
+        """A divergence that withholds a certificate: of a ``must`` rule, of its own."""
+        return self.counted and self.requirement == MUST
 
 
 @dataclass(frozen=True)
@@ -93,13 +117,25 @@ class Observation:
         return sum(t.records for t in self.games.values())
 
     @property
+    def against(self) -> list[Divergence]:
+        """The divergences that withhold a certificate: ``must``, none a consequence."""
+        return [d for d in self.divergences if d.against]
+
+    @property
     def ok(self) -> bool:
-        return not self.divergences and not self.unreadable and self.interruption is None
+        """No ``must`` divergence of its own, every record read, the audit whole: readings
+        answered otherwise and consequences are reported but do not make an audit fail."""
+        return not self.against and not self.unreadable and self.interruption is None
 
     def status(self, game: str, rule: str) -> str:
+        """FAIL when a ``must`` divergence of its own names the rule; ``reading`` when only
+        readings of an interpretation do; else pass when a checked step exercised it."""
         tally = self.games[game]
-        if tally.failed[rule]:
+        named = [d for d in self.divergences if d.game == game and d.rule == rule and d.counted]
+        if any(d.requirement == MUST for d in named):
             return FAIL
+        if named:
+            return READING
         return PASS if tally.exercised[rule] else NOT_OBSERVED
 
     def verdict(self) -> str:
