@@ -240,4 +240,12 @@ def test_cli_writes_every_report(tmp_path: Path) -> None:
     assert "- filters: --game all-fives" in markdown
     five_up_scores = sum(c.game == "five-up" and c.capability == "play-score" for c in every)
     assert f"left out by the filters: five-up (play-score {five_up_scores}" in markdown
-    assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == str(len(ran))
+    # a test case per case that ran, and per rule its own games exercised
+    observed = [
+        rule
+        for game in data["own_games"]["audit"]["games"].values()
+        for rule in game["rules"]
+        if rule["status"] != "not observed"
+    ]
+    assert observed and data["own_games"]["source"].startswith("asked: 1 match")
+    assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == str(len(ran) + len(observed))

@@ -61,6 +61,17 @@ def count(text: str) -> int:
     return value
 
 
+def whole(text: str) -> int:
+    """argparse type: a whole number, 0 or more (0 turns something off)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, got {text!r}")
+    return value
+
+
 #: Processes per CPU that ``--jobs`` may ask for: each job is a worker and its adapter.
 JOBS_PER_CPU = 4
 

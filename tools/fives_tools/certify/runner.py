@@ -22,6 +22,7 @@ from fives_tools.certify.adapters.interface import (
 from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
+from fives_tools.certify.own_games import OwnGames
 from fives_tools.partial import Interruption
 from fives_tools.text import clean
 
@@ -75,10 +76,17 @@ class Run:
     #: results are those of the cases before it, and the verdict is no verdict
     interrupted: str = ""
     selected: int = 0  # how many cases the run was to go through
+    #: the audit of the implementation's own games, joined to the verdict (None: the run
+    #: did not look for them, as a run made in a test or by pytest's plugin)
+    own_games: OwnGames | None = None
 
     @property
     def interruption(self) -> Interruption | None:
-        """What the reports say of an interrupted run (None for a whole run)."""
+        """What the reports say of an interrupted run (None for a whole run): a signal
+        during its own games, after every case, stops them after some games."""
+        games = self.own_games.observation.interruption if self.own_games else None
+        if games is not None:
+            return games
         if not self.interrupted:
             return None
         return Interruption(self.interrupted, len(self.results), self.selected, "case")

@@ -20,6 +20,7 @@ from fives_tools.certify.reports.console import print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
+from fives_tools.cli import own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
 from fives_tools.progress import bar, on_terminal
 
@@ -27,7 +28,8 @@ EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
      ran passed) and a run whose every failure is a listed known failure, unless
      --require-certificate is given
-  1  not certified: a must case failed or errored, or no case passed
+  1  not certified: a must case failed or errored, or no case passed, or its own games
+     (asked by selfplay, or --games) broke a must rule or could not be had
   2  the run could not happen: bad usage or names, an unreadable file or fixture, an
      adapter that cannot start or dies before it is ready, a report that cannot be written,
      a run interrupted (Ctrl-C, SIGTERM, SIGHUP: its partial --json report says so)"""
@@ -140,11 +142,13 @@ def cmd_certify(args: argparse.Namespace) -> int:
     cases, left_out = split(suite, filters)
     if not cases:
         raise UsageError("no case matches the filters")
+    logs = own_games.preread(args)  # a log that cannot be read stops the run before it starts
     adapter, option = _adapter(args)
     rerun = "fives certify" + (f" {option}" if option else "")
     try:
         with partial.reporting(Run, lambda ran: _report_interrupted(args, ran, filters, left_out)):
             run = _run(adapter, cases, known, quiet=args.quiet)
+            run.own_games = logs or own_games.judge(args, chosen(args), run, cases)
     except AdapterRefused as exc:
         raise CannotRun(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
@@ -191,6 +195,7 @@ def add(sub: Any) -> None:
     )
     options.add_filters(certify)
     options.add_timeouts(certify)
+    own_games.add_options(certify)
     certify.add_argument(
         "--known-failures",
         metavar="FILE",

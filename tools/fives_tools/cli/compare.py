@@ -18,6 +18,7 @@ from fives_tools.certify.reports.console import counts_text
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Run, run_cases
+from fives_tools.cli import own_games
 from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter
 from fives_tools.options import Implementation
 from fives_tools.partial import Interruption
@@ -89,6 +90,7 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
         try:
             with bar(f"compare: {shown}", len(cases)) as step:
                 run = run_cases(adapter, cases, lambda i, n, result: step())
+            own_games.judge(args, impl, run, cases)
         except AdapterRefused as exc:
             raise CannotRun(f"cannot compare {shown}: {exc}") from None
         except KeyboardInterrupt as exc:
@@ -167,6 +169,7 @@ def add_compare_command(sub: Any) -> None:
     )
     options.add_filters(compare)
     options.add_timeouts(compare)
+    own_games.add_options(compare, logs=False)
     options.add_outputs(
         compare,
         markdown="write the Markdown report",

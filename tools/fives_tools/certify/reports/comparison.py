@@ -21,10 +21,11 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports import formats
-from fives_tools.certify.reports.causes import blamed_rules, cause_texts
+from fives_tools.certify.reports import formats, own_games
+from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.console import (
     AFFECTED,
+    all_cause_texts,
     counts_text,
     describe_failure,
     table,
@@ -101,8 +102,9 @@ def _failure_of(
 
 
 def causes_of(entry: Entry) -> list[str]:
-    """An implementation's likely causes, as its certificate opens with them."""
-    return cause_texts(entry.run.results) if bad_results(entry.run) else []
+    """An implementation's likely causes, as its certificate opens with them: its cases'
+    and its own games'."""
+    return all_cause_texts(entry.run)
 
 
 def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]]]:
@@ -130,6 +132,13 @@ def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]
                 rows[rule_id] = row
             if rows:
                 out.setdefault(game, {})[level] = rows
+        games_rows = {
+            rule_id: [Cell(own_games.column(e.run, game, rule_id) or "-", None) for e in entries]
+            for rule_id in find_game(game).rules
+            if any(own_games.shows(e.run, game, rule_id) for e in entries)
+        }
+        if games_rows:  # the own games: one more column, as the certificate has
+            out.setdefault(game, {})[own_games.COLUMN] = games_rows
     return out
 
 
@@ -195,6 +204,7 @@ def entry_context(entry: Entry) -> dict[str, Any]:
         "causes": causes_of(entry),
         "coverage": found.coverage,
         "readings": reading_lines(entry.run.declared),
+        "own_games": own_games.block_lines(entry.run),
         "failures": [
             {
                 "anchor": failure_anchor(entry.label, result),
@@ -227,7 +237,7 @@ def level_tables(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
             "levels": [
                 {
                     "id": level,
-                    "about": levels.LEVELS[level],
+                    "about": levels.LEVELS.get(level, own_games.ABOUT),
                     "rules": [
                         {
                             "id": rule_id,
@@ -259,6 +269,7 @@ def comparison_context(
         "date": started(entries),
         "games": level_tables(entries, book),
         "failing": [entry for entry in described if entry["failures"]],
+        "own_games": [entry for entry in described if len(entry["own_games"]) > 1],
         "readings_heading": READINGS_HEADING,
     }
 

@@ -19,8 +19,9 @@ from fives_engine import find_game, game_names
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.reports import own_games
 from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import blamed_rules, cause_lines, cause_texts
+from fives_tools.certify.reports.causes import blamed_rules, cause_texts
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import held_against_line, reading_lines
@@ -239,12 +240,14 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     if run.filters.options():
         out.write(f"Filters: {run.filters.options()}\n")
     bad = [r for r in run.results if r.status in (FAIL, ERROR)]
-    if bad:
+    causes = all_cause_lines(run)
+    if causes:
         out.write(f"\n{CAUSES_HEADING}\n")
-        out.write("".join(f"  {line}\n" for line in cause_lines(run.results)))
+        out.write("".join(f"  {line}\n" for line in causes))
     out.write(coverage_block(run))
     grid = table(run)
     cols = declared_levels(run)
+    games_column = own_games.judged(run) is not None
     for game in games_of(run):
         ruleset = find_game(game)
         results = [r for r in run.declared if r.case.game == game]
@@ -254,12 +257,15 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
             if in_level:
                 out.write(f"  {level:<14} {status_line(in_level)}\n")
         width = max(len(rule) for rule in ruleset.rules)
-        out.write(f"  {'rule':<{width}}  " + " ".join(f"{SHORT[c]:<8}" for c in cols) + "\n")
+        heads = [SHORT[c] for c in cols] + ([own_games.COLUMN] if games_column else [])
+        out.write(f"  {'rule':<{width}}  " + " ".join(f"{h:<8}" for h in heads) + "\n")
         for rule_id in ruleset.rules:
             cells = grid[game].get(rule_id, {})
-            if not any(cells.get(c) for c in cols):
-                continue  # no case of the declared levels checks it: nothing to say
-            row = " ".join(f"{verdict(cells.get(c)):<8}" for c in cols)
+            if not any(cells.get(c) for c in cols) and not own_games.shows(run, game, rule_id):
+                continue  # neither a case of the declared levels nor a game checks it
+            words = [verdict(cells.get(c)) for c in cols]
+            words += [own_games.column(run, game, rule_id) or ""] if games_column else []
+            row = " ".join(f"{word:<8}" for word in words)
             out.write(f"  {rule_id:<{width}}  {row}".rstrip() + "\n")
     readings = reading_lines(run.declared)
     if readings:
@@ -277,10 +283,25 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     refusals = refusal_line(run.results)
     if refusals:
         out.write(f"\n{refusals}\n")
+    block = own_games.block_lines(run)
+    if block:
+        out.write("\n" + "\n".join(block) + "\n")
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")
     out.write(f"\n{verdict_line(run)}\n")
+
+
+def all_cause_texts(run: Run, limit: int | None = None) -> list[str]:
+    """The likely causes of every kind of evidence: the failing cases' first, ranked by
+    :mod:`.causes`, then the rules the implementation's own games break."""
+    texts = cause_texts(run.results) + own_games.cause_texts(run)
+    return texts if limit is None else texts[:limit]
+
+
+def all_cause_lines(run: Run) -> list[str]:
+    """The likely causes block of a certificate: numbered, most likely first."""
+    return [f"{i}. {text}" for i, text in enumerate(all_cause_texts(run), 1)]
 
 
 def verdict_line(run: Run) -> str:
@@ -293,6 +314,6 @@ def print_quiet(run: Run, out: TextIO, colour: bool = False) -> None:
     likely cause, the rule to look at first. The whole certificate is a run without
     ``-q`` away, or in the report files."""
     lines = [verdict_line(run)]
-    lines += [f"likely cause: {text}" for text in cause_texts(run.results, limit=1)]
+    lines += [f"likely cause: {text}" for text in all_cause_texts(run, limit=1)]
     text = clean("\n".join(lines) + "\n", lines=True)
     out.write(_coloured(text, decide(run)) if colour else text)

@@ -17,9 +17,11 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports.causes import blamed_rules, cause_texts, causes_json
+from fives_tools.certify.reports import own_games
+from fives_tools.certify.reports.causes import blamed_rules, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
+    all_cause_texts,
     declared_levels,
     describe_failure,
     failure_summary,
@@ -120,6 +122,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),
+        "own_games": own_games.to_json(run),
         **({"interrupted": run.interruption.to_json()} if run.interruption else {}),
     }
 
@@ -181,6 +184,27 @@ def _junit_counts(results: list[Result]) -> dict[str, str]:
     }
 
 
+def _with_games(counts: dict[str, str], games: list[tuple[str, str, str]]) -> dict[str, str]:
+    """JUnit counts with the own games' test cases added: a FAIL a failure, a reading a
+    skip (answered otherwise, not held against it)."""
+    out = dict(counts)
+    out["tests"] = str(int(out["tests"]) + len(games))
+    out["failures"] = str(int(out["failures"]) + sum(s == own_games.FAIL for _, s, _ in games))
+    out["skipped"] = str(int(out["skipped"]) + sum(s == own_games.READING for _, s, _ in games))
+    return out
+
+
+def _game_testcase(suite: ET.Element, game: str, rule: str, status: str, message: str) -> None:
+    """One rule as the implementation's own games showed it."""
+    case = ET.SubElement(
+        suite, "testcase", classname=f"{game}.{own_games.COLUMN}", name=rule, time="0"
+    )
+    if status == own_games.FAIL:
+        ET.SubElement(case, "failure", message=f"{rule}: {message}", type="fail").text = message
+    elif status == own_games.READING:
+        ET.SubElement(case, "skipped", message=f"a reading answered otherwise: {message}")
+
+
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
     found = decide(run)
     blamed = blamed_rules(run.results)
@@ -194,12 +218,18 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
     )
     for game in games_of(run):  # the undeclared games and levels are no cases at all
         results = [r for r in run.declared if r.case.game == game]
+        games = own_games.junit_cases(run, game)
+        counts = _with_games(_junit_counts(results), games)
         suite = ET.SubElement(
-            suites, "testsuite", {"name": game, "timestamp": run.started, **_junit_counts(results)}
+            suites, "testsuite", {"name": game, "timestamp": run.started, **counts}
         )
         _properties(suite, run, found, game)
         for r in results:
             _testcase(suite, r, rerun_prefix, blamed.get(r.case.id, ""))
+        for rule, status, message in games:
+            _game_testcase(suite, game, rule, status, message)
+    everything = [c for game in games_of(run) for c in own_games.junit_cases(run, game)]
+    suites.attrib.update(_with_games(_junit_counts(run.declared), everything))
     for element in suites.iter():  # XML 1.0 cannot carry control characters at all
         element.text = element.text and clean(element.text, lines=True)
         element.attrib = {k: clean(v) for k, v in element.attrib.items()}
@@ -210,18 +240,21 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
 def _game_table(run: Run, game: str) -> dict[str, Any]:
     """A game's table in the Markdown certificate: rules by the declared levels."""
     ruleset, grid, cols = find_game(game), table(run), declared_levels(run)
+    games_column = own_games.judged(run) is not None
     rules = []
     for rule_id, rule in ruleset.rules.items():
         cells = grid[game].get(rule_id, {})
-        if any(cells.get(c) for c in cols):  # else no case of the declared levels checks it
+        # else neither a case of the declared levels nor one of its games checks it
+        if any(cells.get(c) for c in cols) or own_games.shows(run, game, rule_id):
             words = [verdict(cells.get(c)) for c in cols]
+            words += [own_games.column(run, game, rule_id) or ""] if games_column else []
             rules.append({"id": rule_id, "words": words, "cite": str(rule.cite)})
     results = [r for r in run.declared if r.case.game == game]
     return {
         "id": game,
         "title": ruleset.title,
         "status": status_line(results),
-        "columns": [SHORT[c] for c in cols],
+        "columns": [SHORT[c] for c in cols] + ([own_games.COLUMN] if games_column else []),
         "rules": rules,
     }
 
@@ -241,7 +274,8 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         refusals=refusals and refusals[0].lower() + refusals[1:],
         still_failing=sum(r.known and r.status in (FAIL, ERROR) for r in run.results),
         status=status_line(run.results),
-        causes=cause_texts(run.results) if bad else [],
+        causes=all_cause_texts(run),
+        own_games=own_games.block_lines(run),
         games=[_game_table(run, game) for game in games_of(run)],
         failures=[describe_failure(r, rerun_prefix) for r in bad],
         undecided=undecided_lines(run),
@@ -265,11 +299,13 @@ def badge(run: Run, game: str) -> dict[str, Any]:
     that ran, the message the game's own verdict, its passed cases and, when the run did
     not check every case of the game, of how many (``certified, 29/29 of 196 cases``)."""
     results = [r for r in run.results if r.case.game == game and r.status != SKIP]
+    games = run.own_games
     game_run = Run(
         run.adapter,
         [r for r in run.results if r.case.game == game],
         known_failures=run.known_failures,
         left_out=[c for c in run.left_out if c.game == game],
+        own_games=games and games.of_game(game, lambda label: label.startswith(f"{game} ")),
     )
     found = decide(game_run)
     ran = sorted({r.case.capability for r in results}, key=levels.order)

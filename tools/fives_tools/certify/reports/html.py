@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from fives_engine import find_game
 from fives_tools.certify import places as forms
-from fives_tools.certify.reports import drawn
+from fives_tools.certify.reports import drawn, own_games
 from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.comparison import (
     Entry,
@@ -111,6 +111,8 @@ def _grid(entry: Entry, book: str) -> list[dict[str, Any]]:
     levels (the same cells as a comparison of it alone)."""
     out = []
     grid, cols = cells([entry]), declared_levels(entry.run)
+    if own_games.judged(entry.run) is not None:
+        cols = [*cols, own_games.COLUMN]
     for game in games_of(entry.run):  # the undeclared are a line of the coverage
         by_level, ruleset = grid.get(game, {}), find_game(game)
         results = [r for r in entry.run.declared if r.case.game == game]
@@ -151,7 +153,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         entry=_entry(entry),
         facts=facts,
         games=_grid(entry, book),
-        levels=declared_levels(run),
+        levels=declared_levels(run) + ([own_games.COLUMN] if own_games.judged(run) else []),
         undecided=undecided_lines(run),
         undecided_cases=len(run.undecided),
         readings_heading=READINGS_HEADING,

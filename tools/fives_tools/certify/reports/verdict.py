@@ -15,6 +15,11 @@ levels ran and no ``must`` case failed or errored. Anything less says why:
 
 Failures outweigh known failures, which outweigh a partial run; the reasons list them all.
 
+The implementation's own games, when the run judged them (:mod:`..own_games`), are
+evidence of the same verdict: a ``must`` divergence of its own, or a game it failed to
+give, makes it ``NOT CERTIFIED: own games: 3 divergences on 2 must rules`` whatever its
+cases say; a reading answered otherwise is a reason that withholds nothing.
+
 A verdict over less than the whole suite carries what it covers (:mod:`.covers`):
 ``CERTIFIED for what it declares: 29 of 574 cases (5%)``, ``NOT CERTIFIED: 2 failed;
 checked 29 of 574 cases (5%)``, so that a certificate over a few levels of one game never
@@ -158,7 +163,10 @@ def decide(run: Run) -> Verdict:
     if left_out:
         declared = len(left_out) + sum(r.status != SKIP for r in run.results)
         reasons.append(f"{declared - len(left_out)} of {declared} declared cases ran")
-    if against or not passed:
+    games = run.own_games
+    if games is not None:
+        reasons += games.reasons()
+    if against or not passed or (games is not None and games.withholds):
         kind = NOT_CERTIFIED
     elif known:
         kind = KNOWN_FAILURES

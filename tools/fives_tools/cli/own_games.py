@@ -1,0 +1,151 @@
+"""The options of ``fives certify`` and ``fives compare`` that bring an implementation's
+own games into its certificate (:mod:`fives_tools.certify.own_games`), and the gathering:
+its logs read with ``--games FILE...``, or else its own games asked by ``selfplay``
+requests when it declares them, ``--own-games N`` per game and player count (0: none).
+
+The games asked follow the ``--game`` filter. A run narrowed by ``--case``, ``--rule`` or
+``--level`` checks cases only: whole games would judge every rule, not the ones asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from fives_engine import game_names
+from fives_tools import options, partial
+from fives_tools.certify.adapters.interface import AdapterInfo
+from fives_tools.certify.cases import Case
+from fives_tools.certify.observe import asked
+from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.load import read_file
+from fives_tools.certify.observe.model import Observation
+from fives_tools.certify.own_games import OwnGames
+from fives_tools.certify.runner import Run
+from fives_tools.options import Implementation
+from fives_tools.partial import Interruption
+from fives_tools.progress import bar
+from fives_tools.text import plural
+
+#: The implementation whose games the certificate asks when no option names one: the
+#: reference engine (``fives certify`` with no option, or ``--in-process``).
+REFERENCE_PYTHON = "fives_tools.certify.adapters.reference:ReferenceImplementation"
+
+
+def add_options(parser: argparse.ArgumentParser, *, logs: bool = True) -> None:
+    """``--own-games N`` and, with ``logs`` (one implementation's run), ``--games FILE...``."""
+    if logs:
+        _add_logs(parser)
+    parser.add_argument(
+        "--own-games",
+        type=options.whole,
+        default=asked.DEFAULT_GAMES,
+        metavar="N",
+        help="games asked of an implementation that declares selfplay, per game and player"
+        f" count, audited into the certificate (default {asked.DEFAULT_GAMES}; 0: none)",
+    )
+
+
+def _add_logs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--games",
+        nargs="+",
+        metavar="FILE",
+        type=options.path,
+        help="the implementation's own game logs (observation records, spec/records.md:"
+        " JSON or JSONL), audited into the certificate instead of asking for its games",
+    )
+
+
+def _narrowed(args: argparse.Namespace) -> str:
+    """The filters that keep a run to some cases, as the options give them."""
+    given = [f"--{name}" for name in ("case", "rule", "level") if getattr(args, name, None)]
+    return ", ".join(given)
+
+
+def _read(names: list[str]) -> OwnGames:
+    """The logs given: every record audited; a file that cannot be read is refused before
+    any case runs (:func:`read_file`: one line, exit 2)."""
+    records = [record for name in names for record in read_file(Path(name))]
+    games = OwnGames(Observation(), f"read: {', '.join(names)}")
+    audited = 0
+    try:
+        for record in records:
+            audit_records([record], games.observation)
+            audited += 1
+    except KeyboardInterrupt as exc:
+        games.observation.interruption = Interruption.of(exc, audited, len(records), "game")
+        raise
+    return games
+
+
+def preread(args: argparse.Namespace) -> OwnGames | None:
+    """The logs of ``--games``, audited before any case runs, so that a file that cannot
+    be read stops the command at once; None when none is given."""
+    return _read(args.games) if getattr(args, "games", None) else None
+
+
+def judge(
+    args: argparse.Namespace, impl: Implementation | None, run: Run, cases: list[Case]
+) -> OwnGames:
+    """The own games of the run's implementation, for the games its cases kept, into
+    ``run.own_games`` (:func:`gather`); a signal meanwhile goes on carrying the run, its
+    own games so far with it (:mod:`fives_tools.partial`)."""
+    games = OwnGames()
+    run.own_games = games
+    kept = {case.game for case in cases}
+    try:
+        with contextlib.nullcontext() if args.quiet else bar("own games", None):
+            gather(args, impl, run.adapter, [g for g in game_names() if g in kept], games)
+    except KeyboardInterrupt as exc:
+        partial.carry(exc, run)
+        raise
+    return games
+
+
+def gather(
+    args: argparse.Namespace,
+    impl: Implementation | None,
+    info: AdapterInfo,
+    games: list[str],
+    into: OwnGames,
+) -> None:
+    """Fill ``into`` with the own games of the implementation ``impl`` names (None: the
+    reference engine), whose ready message was ``info``, for the ``games`` the run kept:
+    asked by selfplay, or why not. On a signal ``into`` holds what was audited so far, its
+    observation marked interrupted (:func:`asked.observe`), and the signal goes on."""
+    narrowed = _narrowed(args)
+    if narrowed:
+        into.skipped = f"{narrowed} keep the run to cases; no game was asked"
+        return
+    if args.own_games == 0:
+        into.skipped = "--own-games 0"
+        return
+    if not info.selfplay:
+        into.skipped = f"{info.name} does not declare selfplay, and no --games was given"
+        return
+    unit = "match" if "match" in info.selfplay else info.selfplay[0]
+    # the reference engine's games are asked of it in process: the same engine, and a
+    # re-run command that names no path of this machine
+    how: dict[str, Any] = {"python": REFERENCE_PYTHON} if impl is None else {impl.kind: impl.target}
+    wanted = asked.arguments(
+        **how,
+        game=[g for g in games if g in info.games],
+        games=args.own_games,
+        unit=unit,
+        timeout=args.timeout,
+        startup_timeout=args.startup_timeout,
+    )
+    into.source = f"asked: {plural(args.own_games, unit)} per game and player count, by selfplay"
+    try:
+        into.observation = asked.observe(wanted)
+    except KeyboardInterrupt as exc:
+        found = partial.carried(exc, Observation)
+        if found is not None:
+            into.observation = found
+        raise
+
+
+__all__ = ["REFERENCE_PYTHON", "add_options", "gather", "judge", "preread"]
