@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,13 @@ from fives_tools.certify.cases import load_cases
 from fives_tools.certify.observe import report as observe_report
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import check_record, read_file
+from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.reports.causes import likely_causes
 from fives_tools.certify.reports.comparison import Entry, cells
 from fives_tools.certify.reports.verdict import NOT_CERTIFIED, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, run_cases
+from fives_tools.cli.own_games import ask as ask_own_games
+from fives_tools.options import Implementation
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "examples" / "all_fives_domino" / "adapter.py"
@@ -202,15 +206,36 @@ def _markdown_cells(text: str) -> dict[tuple[str, str, str], list[str]]:
     return out
 
 
+def _with_own_games(run: Run, impl: Implementation | None) -> Run:
+    """The run with its implementation's own games judged, as `fives certify` and `fives
+    compare` judge them (one match per game and player count it declares)."""
+    games = OwnGames()
+    ask_own_games(impl, run.adapter, list(run.adapter.games), games)
+    return replace(run, own_games=games)
+
+
 def test_the_committed_reports_say_what_a_fresh_run_says(run: Run) -> None:
     node = shutil.which("node")
     assert node, "Node.js is needed to certify the example adapter (apt-get install nodejs)"
     cases = load_cases()
+    node_command = f"{node} {NODE_ADAPTER}"
     entries = [
-        Entry("reference", run_cases(ReferenceAdapter(), cases), "fives certify"),
-        Entry("node", run_cases(SubprocessAdapter([node, str(NODE_ADAPTER)]), cases), ""),
-        Entry("all-fives-domino", run, ""),
+        Entry("reference", _with_own_games(run_cases(ReferenceAdapter(), cases), None), ""),
+        Entry(
+            "node",
+            _with_own_games(
+                run_cases(SubprocessAdapter([node, str(NODE_ADAPTER)]), cases),
+                Implementation("adapter", node_command),
+            ),
+            "",
+        ),
+        Entry(
+            "all-fives-domino",
+            _with_own_games(run, Implementation("adapter", f"{sys.executable} {ADAPTER}")),
+            "",
+        ),
     ]
+    run = entries[-1].run
     fresh = {
         (game, level, rule): [cell.word for cell in row]
         for game, by_level in cells(entries).items()

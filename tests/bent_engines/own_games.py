@@ -25,9 +25,20 @@ def hide_a_legal_lead(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-class HidesALegalLead(ReferenceImplementation):
+class _Named(ReferenceImplementation):
+    NAME = ""
+
+    def start(self) -> dict[str, Any]:
+        ready = super().start()
+        ready["implementation"] = {**ready["implementation"], "name": self.NAME}
+        return ready
+
+
+class HidesALegalLead(_Named):
     """Every case answered as the reference engine does; in its own games of Five Up the
     opening player is offered one legal lead too few."""
+
+    NAME = "hides a legal lead in its own games"
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         reply = super().run(request)
@@ -36,9 +47,11 @@ class HidesALegalLead(ReferenceImplementation):
         return reply
 
 
-class CannotPlayItsOwnGames(ReferenceImplementation):
+class CannotPlayItsOwnGames(_Named):
     """Every case answered as the reference engine does; asked for its own games, it
     declares them and fails to give any."""
+
+    NAME = "cannot play its own games"
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("type") == "selfplay":

@@ -65,9 +65,9 @@ def _narrowed(args: argparse.Namespace) -> str:
     return ", ".join(given)
 
 
-def _read(names: list[str]) -> OwnGames:
-    """The logs given: every record audited; a file that cannot be read is refused before
-    any case runs (:func:`read_file`: one line, exit 2)."""
+def read_logs(names: list[str]) -> OwnGames:
+    """The logs of files ``names`` audited as the implementation's own games; a file that
+    cannot be read is refused (:func:`read_file`: one line, exit 2)."""
     records = [record for name in names for record in read_file(Path(name))]
     games = OwnGames(Observation(), f"read: {', '.join(names)}")
     audited = 0
@@ -84,7 +84,7 @@ def _read(names: list[str]) -> OwnGames:
 def preread(args: argparse.Namespace) -> OwnGames | None:
     """The logs of ``--games``, audited before any case runs, so that a file that cannot
     be read stops the command at once; None when none is given."""
-    return _read(args.games) if getattr(args, "games", None) else None
+    return read_logs(args.games) if getattr(args, "games", None) else None
 
 
 def judge(
@@ -113,16 +113,30 @@ def gather(
     into: OwnGames,
 ) -> None:
     """Fill ``into`` with the own games of the implementation ``impl`` names (None: the
-    reference engine), whose ready message was ``info``, for the ``games`` the run kept:
-    asked by selfplay, or why not. On a signal ``into`` holds what was audited so far, its
-    observation marked interrupted (:func:`asked.observe`), and the signal goes on."""
+    reference engine), whose ready message was ``info``, for the ``games`` the run kept,
+    as the options ask (:func:`ask`), or say why none is asked."""
     narrowed = _narrowed(args)
     if narrowed:
         into.skipped = f"{narrowed} keep the run to cases; no game was asked"
-        return
-    if args.own_games == 0:
+    elif args.own_games == 0:
         into.skipped = "--own-games 0"
-        return
+    else:
+        ask(impl, info, games, into, args.own_games, args.timeout, args.startup_timeout)
+
+
+def ask(
+    impl: Implementation | None,
+    info: AdapterInfo,
+    games: list[str],
+    into: OwnGames,
+    count: int = asked.DEFAULT_GAMES,
+    timeout: float = 10.0,
+    startup_timeout: float = 20.0,
+) -> None:
+    """Ask ``impl`` (None: the reference engine) for ``count`` of its own games per game of
+    ``games`` it declares and per player count, by selfplay, and audit them into ``into``;
+    or say why it cannot be asked. On a signal ``into`` holds what was audited so far, its
+    observation marked interrupted (:func:`asked.observe`), and the signal goes on."""
     if not info.selfplay:
         into.skipped = f"{info.name} does not declare selfplay, and no --games was given"
         return
@@ -133,12 +147,12 @@ def gather(
     wanted = asked.arguments(
         **how,
         game=[g for g in games if g in info.games],
-        games=args.own_games,
+        games=count,
         unit=unit,
-        timeout=args.timeout,
-        startup_timeout=args.startup_timeout,
+        timeout=timeout,
+        startup_timeout=startup_timeout,
     )
-    into.source = f"asked: {plural(args.own_games, unit)} per game and player count, by selfplay"
+    into.source = f"asked: {plural(count, unit)} per game and player count, by selfplay"
     try:
         into.observation = asked.observe(wanted)
     except KeyboardInterrupt as exc:
@@ -148,4 +162,4 @@ def gather(
         raise
 
 
-__all__ = ["REFERENCE_PYTHON", "add_options", "gather", "judge", "preread"]
+__all__ = ["REFERENCE_PYTHON", "add_options", "ask", "gather", "judge", "preread", "read_logs"]
