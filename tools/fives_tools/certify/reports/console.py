@@ -21,7 +21,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports import own_games
 from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import blamed_rules, cause_texts
+from fives_tools.certify.reports.causes import SHOWN, blamed_rules, likely_causes
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import held_against_line, reading_lines
@@ -293,9 +293,13 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
 
 
 def all_cause_texts(run: Run, limit: int | None = None) -> list[str]:
-    """The likely causes of every kind of evidence: the failing cases' first, ranked by
-    :mod:`.causes`, then the rules the implementation's own games break."""
-    texts = cause_texts(run.results) + own_games.cause_texts(run)
+    """The likely causes of every kind of evidence, each rule once: the failing cases'
+    first, ranked by :mod:`.causes` (a rule the own games break too says so), then the
+    other rules the implementation's own games break."""
+    shown = likely_causes(run.results)[:SHOWN]
+    texts = [cause.describe() + own_games.also(run, cause.rule) for cause in shown]
+    named = {cause.rule for cause in shown}
+    texts += [text for rule, text in own_games.causes(run) if rule not in named]
     return texts if limit is None else texts[:limit]
 
 

@@ -65,16 +65,16 @@ def example(div: Divergence) -> str:
     return f"{_where(div)}: {div.what}; expected {div.expected}, recorded {div.got}"
 
 
-def cause_texts(run: Run) -> list[str]:
-    """The rules the own games break, most likely first (the audit's ranking: the rule
-    that alone explains most divergences), ``must`` rules before readings, each with its
-    first divergence; nothing when the games diverge nowhere."""
+def causes(run: Run) -> list[tuple[str, str]]:
+    """(rule, text) for each rule the own games break, most likely first (the audit's
+    ranking: the rule that alone explains most divergences), ``must`` rules before
+    readings, each with its first divergence; nothing when the games diverge nowhere."""
     games = judged(run)
     if games is None:
         return []
     counted = [d for d in games.observation.divergences if d.counted]
     ranked = likely_causes([d.candidates or (d.rule,) for d in counted])
-    out: list[tuple[bool, str]] = []
+    out: list[tuple[bool, str, str]] = []
     for rule, alone, shared in ranked:
         mine = [d for d in counted if d.rule == rule]
         if not mine:
@@ -87,8 +87,17 @@ def cause_texts(run: Run) -> list[str]:
             f"{rule}: {plural(len(mine), 'divergence')} in its own games{sure}{kind}"
             f" ({', '.join(sorted({d.game for d in mine}))}). For example {example(first)}"
         )
-        out.append((reading, text))
-    return [text for _, text in sorted(out, key=lambda pair: pair[0])]
+        out.append((reading, rule, text))
+    return [(rule, text) for _, rule, text in sorted(out, key=lambda found: found[0])]
+
+
+def also(run: Run, rule: str) -> str:
+    """What a likely cause of the cases adds when the own games break the rule too."""
+    games = judged(run)
+    if games is None:
+        return ""
+    mine = [d for d in games.observation.divergences if d.counted and d.rule == rule]
+    return f" Its own games break it too: {plural(len(mine), 'divergence')}." if mine else ""
 
 
 def block_lines(run: Run) -> list[str]:
@@ -182,8 +191,9 @@ __all__ = [
     "COLUMN",
     "FAIL",
     "READING",
+    "also",
     "block_lines",
-    "cause_texts",
+    "causes",
     "column",
     "judged",
     "junit_cases",
