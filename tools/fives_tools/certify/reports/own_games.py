@@ -97,7 +97,7 @@ def also(run: Run, rule: str) -> str:
     if games is None:
         return ""
     mine = [d for d in games.observation.divergences if d.counted and d.rule == rule]
-    return f" Its own games break it too: {plural(len(mine), 'divergence')}." if mine else ""
+    return f"; its own games break it too ({plural(len(mine), 'divergence')})" if mine else ""
 
 
 def block_lines(run: Run) -> list[str]:
