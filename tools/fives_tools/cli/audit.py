@@ -18,6 +18,7 @@ from fives_engine.record import dumps_record, replay_record
 from fives_tools import files, options, partial
 from fives_tools.certify.observe import asked, report
 from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.console import console
 from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
 from fives_tools.cli.base import UsageError
@@ -68,8 +69,8 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs, written))
     if args.markdown:
-        files.write_text(Path(args.markdown), report.markdown(obs, written))
-    sys.stdout.write(report.console(obs, written))
+        files.write_text(Path(args.markdown), report.markdown(obs, written, args.json))
+    sys.stdout.write(console(obs, written, verbose=args.verbose, json_path=args.json))
     return EXIT_CLEAN if obs.ok else EXIT_DIVERGED
 
 
@@ -78,7 +79,7 @@ def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     console's; the Markdown report and the prefixes are not written (fives_tools.partial)."""
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs))
-    sys.stdout.write(report.console(obs))
+    sys.stdout.write(console(obs, verbose=args.verbose, json_path=args.json))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -124,6 +125,12 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         prefixes="write each divergence's record prefix, its table as a game record and its"
         " picture (SVG) here; the re-run commands then name them",
     )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print every rule and every divergence, not the first of each rule",
+    )
 
 
 def add_audit_command(sub: Any) -> None:
@@ -133,7 +140,8 @@ def add_audit_command(sub: Any) -> None:
         help="audit an implementation's own game records against the rules",
         description="Replay observation records (spec/records.md) under the rules with the"
         " reference engine and check every step; print the observation certificate (per"
-        " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
+        " rule: pass, FAIL, reading or not observed; the first divergence of each rule, the"
+        " rest counted: all with -v). With --adapter or --python the implementation"
         " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
         " clean, 1 on a divergence, 2 on unreadable input, an implementation that cannot"
         " be asked, or a signal (the --json report then holds the games audited so far,"
