@@ -155,3 +155,20 @@ def test_the_markdown_never_points_at_a_json_report_that_was_not_written(
     assert main(["audit", str(path), "--markdown", str(md), "--json", str(js)]) == 1
     assert f"the 3 shortest shown, 2 more in {js}\n" in md.read_text("utf-8")
     capsys.readouterr()
+
+
+def test_prefixes_are_written_for_the_divergences_the_reports_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five wrong scores of one rule: the reports show the three of the shortest prefixes
+    (1, 2 and 4); only theirs are written, and the others' re-run commands are in the JSON."""
+    path = _jsonl(tmp_path / "five.jsonl", _wrong_scores([8, 8, 8, 7, 8]))
+    folder, js = tmp_path / "prefixes", tmp_path / "audit.json"
+    assert main(["audit", str(path), "--prefixes", str(folder), "--json", str(js)]) == 1
+    capsys.readouterr()
+    written = {p.name.split(".")[0] for p in folder.iterdir()}
+    assert written == {"divergence-1", "divergence-2", "divergence-4"}
+    data = json.loads(js.read_text("utf-8"))
+    reruns = [d["rerun"] for d in data["divergences"]]
+    assert reruns[0] == f"fives audit {folder / 'divergence-1.json'}"
+    assert reruns[2] == f"fives audit {path}" and data["divergences"][2]["prefix"]

@@ -16,7 +16,7 @@ from typing import Any
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
 from fives_tools import files, options, partial
-from fives_tools.certify.observe import asked, report
+from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
 from fives_tools.certify.observe.load import read_file
@@ -42,10 +42,14 @@ def _picture(div: Divergence, path: Path) -> str | None:
 
 
 def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
-    """Each divergence's record prefix, the reference's table as a game record and its
-    picture, in ``folder``: ``divergence-N.json``, ``.table.json`` and ``.svg``."""
-    written: list[report.Files | None] = []
-    for number, div in enumerate(obs.divergences, 1):
+    """The record prefix, the reference's table as a game record and its picture of each
+    divergence the reports show (:func:`.shown.shown`), in ``folder``:
+    ``divergence-N.json``, ``.table.json`` and ``.svg``. Writing them for every divergence
+    of a real engine took minutes and tens of megabytes; any other divergence's prefix is
+    in the JSON report, with its re-run command."""
+    written: list[report.Files | None] = [None] * len(obs.divergences)
+    for number in sorted(shown.shown(obs)):
+        div = obs.divergences[number - 1]
         prefix = folder / f"divergence-{number}.json"
         files.write_text_making_folder(prefix, dumps_record(div.prefix))
         table, moves, picture = None, 0, None
@@ -56,7 +60,7 @@ def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
             files.write_text(table_path, dumps_record(record))
             table = str(table_path)
             picture = _picture(div, folder / f"divergence-{number}.svg")
-        written.append(report.Files(str(prefix), table, moves, picture))
+        written[number - 1] = report.Files(str(prefix), table, moves, picture)
     return written
 
 
@@ -122,8 +126,10 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         parser,
         json="also write the certificate as JSON",
         markdown="also write it as Markdown",
-        prefixes="write each divergence's record prefix, its table as a game record and its"
-        " picture (SVG) here; the re-run commands then name them",
+        prefixes="write the record prefix, the table as a game record and its picture (SVG)"
+        f" of the divergences the reports show ({shown.PER_RULE} of each rule; any other's"
+        " prefix is in the --json report)"
+        " here; the re-run commands then name them",
     )
     parser.add_argument(
         "-v",
