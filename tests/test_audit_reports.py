@@ -20,7 +20,7 @@ import pytest
 from observed import minimal_example
 
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED, Observation
+from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED, Note, Observation
 from fives_tools.cli import main
 
 RULE = "score.play.multiple-of-five"
@@ -143,6 +143,20 @@ def test_a_consequence_is_counted_with_its_cause_and_a_reading_is_no_failure(
     assert [c["rule"] for c in data["likely_causes"]] == [RULE, READING_RULE]
 
 
+def test_every_report_says_how_the_numbers_arise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    md, page = tmp_path / "audit.md", tmp_path / "audit.html"
+    _audit(_judged(), ["--markdown", str(md), "--html", str(page)], monkeypatch)
+    out = capsys.readouterr().out
+    texts = {"console": out, "markdown": md.read_text("utf-8"), "html": page.read_text("utf-8")}
+    for name, text in texts.items():
+        for line in EXPLAIN:
+            assert line in text, name
+    block = out.split("divergence 1: ", 1)[1].split("re-run: ", 1)[0]
+    assert all(line in block for line in EXPLAIN)  # under the divergence it explains
+
+
 def test_the_markdown_never_points_at_a_json_report_that_was_not_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -172,3 +186,38 @@ def test_prefixes_are_written_for_the_divergences_the_reports_show(
     reruns = [d["rerun"] for d in data["divergences"]]
     assert reruns[0] == f"fives audit {folder / 'divergence-1.json'}"
     assert reruns[2] == f"fives audit {path}" and data["divergences"][2]["prefix"]
+
+
+def test_the_html_report_leads_with_the_causes_and_draws_the_divergences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _jsonl(tmp_path / "five.jsonl", _wrong_scores([8, 8, 8, 7, 8]))
+    page, folder = tmp_path / "audit.html", tmp_path / "prefixes"
+    assert main(["audit", str(path), "--html", str(page), "--prefixes", str(folder)]) == 1
+    capsys.readouterr()
+    text = page.read_text("utf-8")
+    assert text.index("Likely causes") < text.index("<table") < text.index('id="divergence-1"')
+    assert re.findall(r'<section class="failure" id="divergence-(\d+)"', text) == ["1", "2", "4"]
+    assert text.count("<svg") == 3 and "and 2 more of this rule; all with --json FILE" in text
+    assert "Ef heildin er nákvæmlega margfeldi af fimm" in text  # the rule's quote
+    assert "JSON report" not in text
+
+
+def test_the_html_report_escapes_the_records_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's label and what it recorded are the implementation's: a script in them is
+    shown as text, never run."""
+    script = "<script>alert(1)</script>"
+    obs = _judged()
+    obs.divergences[0] = dataclasses.replace(
+        obs.divergences[0], record=f"{script} game", got=f"{script}10", explain=(script,)
+    )
+    obs.stopped.append(Note(f"{script} game", 1, 3, f"replay stopped at {script}"))
+    page = tmp_path / "audit.html"
+    _audit(obs, ["--html", str(page)], monkeypatch)
+    capsys.readouterr()
+    text = page.read_text("utf-8")
+    assert "<script" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; game" in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;10" in text

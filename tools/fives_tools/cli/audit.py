@@ -19,6 +19,7 @@ from fives_tools import files, options, partial
 from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
+from fives_tools.certify.observe.html import audit_html
 from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
 from fives_tools.cli.base import UsageError
@@ -74,20 +75,23 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
         files.write_json(Path(args.json), report.to_json(obs, written))
     if args.markdown:
         files.write_text(Path(args.markdown), report.markdown(obs, written, args.json))
+    if args.html:
+        files.write_text(Path(args.html), audit_html(obs, written, args.json))
     sys.stdout.write(console(obs, written, verbose=args.verbose, json_path=args.json))
     return EXIT_CLEAN if obs.ok else EXIT_DIVERGED
 
 
 def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     """The games audited before the signal: the JSON report, marked interrupted, and the
-    console's; the Markdown report and the prefixes are not written (fives_tools.partial)."""
+    console's; the Markdown and HTML reports and the prefixes are not written
+    (fives_tools.partial)."""
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs))
     sys.stdout.write(console(obs, verbose=args.verbose, json_path=args.json))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    files.check_outputs({"--json": args.json, "--markdown": args.markdown})
+    files.check_outputs({"--json": args.json, "--markdown": args.markdown, "--html": args.html})
     with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
         obs = _observe(args)
     return finish(obs, args)
@@ -126,6 +130,7 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         parser,
         json="also write the certificate as JSON",
         markdown="also write it as Markdown",
+        html="also write it as an HTML page",
         prefixes="write the record prefix, the table as a game record and its picture (SVG)"
         f" of the divergences the reports show ({shown.PER_RULE} of each rule; any other's"
         " prefix is in the --json report)"
