@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from fives_engine import find_game
 from fives_tools.certify.observe import shown
-from fives_tools.certify.observe.model import Divergence, Observation, plural
+from fives_tools.certify.observe.model import Observation, plural
 from fives_tools.certify.observe.report import (
     NOTES,
     Files,
@@ -32,6 +32,7 @@ from fives_tools.certify.observe.report import (
     rule_rows,
     standing,
     unshown,
+    where,
 )
 from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.html import CSS
@@ -53,32 +54,18 @@ def _picture(files: Files | None, anchor: str) -> Markup:
     return Markup(f"<figure>{inline_svg(svg, anchor)}</figure>")
 
 
-def _quote(div: Divergence) -> dict[str, str] | None:
-    """The rule's statement and its source's words, as the certificate's ``quote`` shows."""
-    rule = find_game(div.game).rules.get(div.rule)
-    if rule is None:
-        return None
-    return {
-        "id": div.rule,
-        "statement": rule.statement,
-        "cite": str(rule.cite),
-        "quote": rule.cite.quote or "",
-    }
-
-
 def _divergence(obs: Observation, number: int, files: Files | None) -> dict[str, Any]:
     div = obs.divergences[number - 1]
     anchor = f"divergence-{number}"
     return {
         "anchor": anchor,
-        "title": f"Divergence {number}: {div.record}, hand {div.hand}"
-        + (f", action {div.action}" if div.action is not None else ""),
+        "title": f"Divergence {number}: {where(div)}",
         "what": div.what,
         "picture": _picture(files, anchor),
         "answers": [
             {"field": div.checked, "expected": div.expected, "got": div.got, "differs": True}
         ],
-        "rule": _quote(div),
+        "rule": drawn.rule_quote(div.game, div.rule),
         "standing": [line.strip() for line in standing(div)],
         "explain": list(div.explain),
         "text": "\n".join([*describe(number, div, files), *followers(obs, number)]),
