@@ -36,7 +36,10 @@ def test_clean_records_exit_0_in_every_form(
     games = "1 game " if form == "one" else "2 games "
     assert out.splitlines()[-1].startswith(f"observation of {games}")
     assert "0 divergences" in out.splitlines()[-1]
-    assert "lead.neutral-draw" in out and "not observed" in out
+    assert re.search(r"^  other rules: \d+ pass, \d+ not observed \(listed with -v", out, re.M)
+    assert main(["audit", str(path), "-v"]) == 0
+    listed = capsys.readouterr().out
+    assert re.search(r"^  hand\.end\.block +not observed +0$", listed, re.M)
 
 
 def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(

@@ -202,6 +202,7 @@ def test_a_value_json_cannot_hold_is_refused_and_the_old_file_kept(
         ["fuzz", "--budget", "1", "--json", "r", "--junit", "./r"],
         ["compare", "--markdown", "r", "--json", "r"],
         ["audit", "--json", "r", "--markdown", "r"],
+        ["audit", "--markdown", "r", "--html", "r"],
     ],
 )
 def test_two_outputs_on_one_path_are_refused_before_the_run(

@@ -16,8 +16,10 @@ from typing import Any
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
 from fives_tools import files, options, partial
-from fives_tools.certify.observe import asked, report
+from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
+from fives_tools.certify.observe.console import console
+from fives_tools.certify.observe.html import audit_html
 from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
 from fives_tools.cli.base import UsageError
@@ -41,10 +43,14 @@ def _picture(div: Divergence, path: Path) -> str | None:
 
 
 def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
-    """Each divergence's record prefix, the reference's table as a game record and its
-    picture, in ``folder``: ``divergence-N.json``, ``.table.json`` and ``.svg``."""
-    written: list[report.Files | None] = []
-    for number, div in enumerate(obs.divergences, 1):
+    """The record prefix, the reference's table as a game record and its picture of each
+    divergence the reports show (:func:`.shown.shown`), in ``folder``:
+    ``divergence-N.json``, ``.table.json`` and ``.svg``. Writing them for every divergence
+    of a real engine took minutes and tens of megabytes; any other divergence's prefix is
+    in the JSON report, with its re-run command."""
+    written: list[report.Files | None] = [None] * len(obs.divergences)
+    for number in sorted(shown.shown(obs)):
+        div = obs.divergences[number - 1]
         prefix = folder / f"divergence-{number}.json"
         files.write_text_making_folder(prefix, dumps_record(div.prefix))
         table, moves, picture = None, 0, None
@@ -55,7 +61,7 @@ def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
             files.write_text(table_path, dumps_record(record))
             table = str(table_path)
             picture = _picture(div, folder / f"divergence-{number}.svg")
-        written.append(report.Files(str(prefix), table, moves, picture))
+        written[number - 1] = report.Files(str(prefix), table, moves, picture)
     return written
 
 
@@ -68,21 +74,24 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs, written))
     if args.markdown:
-        files.write_text(Path(args.markdown), report.markdown(obs, written))
-    sys.stdout.write(report.console(obs, written))
+        files.write_text(Path(args.markdown), report.markdown(obs, written, args.json))
+    if args.html:
+        files.write_text(Path(args.html), audit_html(obs, written, args.json))
+    sys.stdout.write(console(obs, written, verbose=args.verbose, json_path=args.json))
     return EXIT_CLEAN if obs.ok else EXIT_DIVERGED
 
 
 def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     """The games audited before the signal: the JSON report, marked interrupted, and the
-    console's; the Markdown report and the prefixes are not written (fives_tools.partial)."""
+    console's; the Markdown and HTML reports and the prefixes are not written
+    (fives_tools.partial)."""
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs))
-    sys.stdout.write(report.console(obs))
+    sys.stdout.write(console(obs, verbose=args.verbose, json_path=args.json))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    files.check_outputs({"--json": args.json, "--markdown": args.markdown})
+    files.check_outputs({"--json": args.json, "--markdown": args.markdown, "--html": args.html})
     with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
         obs = _observe(args)
     return finish(obs, args)
@@ -121,8 +130,17 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         parser,
         json="also write the certificate as JSON",
         markdown="also write it as Markdown",
-        prefixes="write each divergence's record prefix, its table as a game record and its"
-        " picture (SVG) here; the re-run commands then name them",
+        html="also write it as an HTML page",
+        prefixes="write the record prefix, the table as a game record and its picture (SVG)"
+        f" of the divergences the reports show ({shown.PER_RULE} of each rule; any other's"
+        " prefix is in the --json report)"
+        " here; the re-run commands then name them",
+    )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print every rule and every divergence, not the first of each rule",
     )
 
 
@@ -133,7 +151,8 @@ def add_audit_command(sub: Any) -> None:
         help="audit an implementation's own game records against the rules",
         description="Replay observation records (spec/records.md) under the rules with the"
         " reference engine and check every step; print the observation certificate (per"
-        " rule: pass, FAIL or not observed). With --adapter or --python the implementation"
+        " rule: pass, FAIL, reading or not observed; the first divergence of each rule, the"
+        " rest counted: all with -v). With --adapter or --python the implementation"
         " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
         " clean, 1 on a divergence, 2 on unreadable input, an implementation that cannot"
         " be asked, or a signal (the --json report then holds the games audited so far,"

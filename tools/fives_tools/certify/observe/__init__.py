@@ -2,8 +2,9 @@
 records (``spec/records.md``), replayed under the rules and checked step by step.
 
 ``audit_records(records) -> Observation`` is the entry point (``fives audit`` reads the
-records from files; a self-play adapter hands them over directly); ``report`` prints and
-writes the verdict, apart from the conformance certificate.
+records from files; a self-play adapter hands them over directly); ``report`` (JSON and
+Markdown), ``console`` and ``html`` report it, showing the divergences ``shown`` picks,
+apart from the conformance certificate.
 """
 
 from __future__ import annotations

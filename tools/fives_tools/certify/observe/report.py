@@ -1,9 +1,13 @@
-"""The observation certificate: per game and rule pass / FAIL / not observed with how
-often the rule was exercised; every divergence with its rule, source quote, the table at
+"""The observation certificate's facts and its JSON and Markdown forms: per game and rule
+pass / FAIL / reading / not observed with how often the rule was exercised; the likely
+causes; each divergence with its rule, source quote, how its numbers arise, the table at
 that step, the record prefix that shows it and a re-run command; what the records could
-not show; and the verdict, apart from the conformance certificate. The Markdown report
-groups the divergences by rule and shows the shortest few of each, with a count of the
-rest (the console and JSON reports list them all).
+not show; and the verdict, apart from the conformance certificate.
+
+The JSON report holds every divergence; the Markdown shows the first few of each rule
+(:mod:`.shown`) and says where the rest are: in the JSON report when one was written, else
+how to write it. The console's and the HTML page's forms are :mod:`.console` and
+:mod:`.html`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.observe.diagnose import likely_causes
-from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
-from fives_tools.text import clean
+from fives_tools.certify.observe import shown
+from fives_tools.certify.observe.model import (
+    IMPLEMENTATION_DEFINED,
+    Divergence,
+    Note,
+    Observation,
+    plural,
+)
+from fives_tools.text import clean, code_block
 
 #: What a field left out of the records keeps from being observed.
 UNSHOWN = {
@@ -65,17 +75,45 @@ def unshown(obs: Observation, game: str) -> list[str]:
 
 
 def causes(obs: Observation) -> list[tuple[str, int, int]]:
-    """The rules behind the divergences, the one explaining most first (see diagnose)."""
-    return likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    """(rule, divergences it alone explains, divergences it may explain), most likely first."""
+    return [(c.rule, c.alone, c.shared) for c in shown.causes(obs)]
 
 
-def causes_line(obs: Observation) -> str:
-    parts = [
-        f"{rule} ({plural(shared, 'divergence')}"
-        + (f", {alone} explained by it alone)" if alone != shared else ")")
-        for rule, alone, shared in causes(obs)
-    ]
-    return "likely causes, most likely first: " + "; ".join(parts)
+def where(div: Divergence) -> str:
+    at = f", action {div.action}" if div.action is not None else ""
+    return f"{div.record}, hand {div.hand}{at}"
+
+
+def summary(number: int, div: Divergence) -> str:
+    """The divergence on one line: where, what was checked, the rule and the two answers."""
+    return (
+        f"divergence {number}: {where(div)} ({div.checked}): {div.rule}: expected"
+        f" {div.expected}; recorded {div.got}"
+    )
+
+
+def cause_text(obs: Observation, cause: shown.Cause) -> str:
+    """A likely cause: its rule, the divergences it alone explains, its first example."""
+    counts = f"explains {cause.alone} alone" + (
+        f", may explain {cause.shared}" if cause.shared != cause.alone else ""
+    )
+    reading = " (a reading answered otherwise, not a failure)" if cause.reading else ""
+    example = summary(cause.example, obs.divergences[cause.example - 1])
+    return f"{cause.rule}{reading}: {counts}; first: {example}"
+
+
+def everything(json_path: str | None) -> str:
+    """Where all of what a report leaves out is: the JSON report, named only when one was
+    written (a report never points at a file that is not there), else how to write it."""
+    return f"in {json_path}" if json_path else "with --json FILE"
+
+
+def rest_text(group: shown.RuleGroup, json_path: str | None) -> str:
+    """The divergences of a rule that a report does not show, counted, and where they are."""
+    return (
+        f"and {group.rest} more of this rule; all {everything(json_path)}, each with its"
+        " record prefix and re-run command"
+    )
 
 
 def rerun(div: Divergence, files: Files | None) -> str:
@@ -83,11 +121,6 @@ def rerun(div: Divergence, files: Files | None) -> str:
         return div.rerun
     target = files.prefix if files is not None else div.record.split(" ")[0]
     return f"fives audit {target}"
-
-
-def _where(div: Divergence) -> str:
-    at = f", action {div.action}" if div.action is not None else ""
-    return f"{div.record}, hand {div.hand}{at}"
 
 
 def _rule_lines(game: str, rule: str) -> list[str]:
@@ -100,11 +133,29 @@ def _rule_lines(game: str, rule: str) -> list[str]:
     return lines
 
 
+def standing(div: Divergence) -> list[str]:
+    """What the divergence weighs: a reading is no failure, a consequence is counted with
+    its cause (nothing for a ``must`` divergence of its own)."""
+    lines = []
+    if div.requirement == IMPLEMENTATION_DEFINED:
+        about = f" of {div.interpretation}" if div.interpretation else ""
+        lines.append(
+            f"  implementation-defined: a reading{about} answered otherwise, not a failure"
+        )
+    if div.consequence_of is not None:
+        lines.append(
+            f"  follows from divergence {div.consequence_of}: counted with it, not for {div.rule}"
+        )
+    return lines
+
+
 def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
     lines = [
-        f"divergence {number}: {_where(div)} ({div.checked}): {div.rule}",
+        f"divergence {number}: {where(div)} ({div.checked}): {div.rule}",
         f"  {div.what}",
         f"  expected {div.expected}; recorded {div.got}",
+        *standing(div),
+        *(f"  {line}" for line in div.explain),
     ]
     if div.table:
         lines.append(f"  table: {div.table}")
@@ -121,45 +172,71 @@ def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
     return lines
 
 
-def _notes(title: str, notes: list[Note]) -> list[str]:
-    if not notes:
-        return []
-    out = ["", title]
-    for n in notes:
+def followers(obs: Observation, number: int, limit: int | None = None) -> list[str]:
+    """The divergences that follow from divergence ``number``, one line each; past
+    ``limit``, a count of the rest."""
+    following = shown.consequences(obs.divergences).get(number, [])
+    lines = [f"  followed by {summary(n, obs.divergences[n - 1])}" for n in following[:limit]]
+    if limit is not None and len(following) > limit:
+        lines.append(f"  and {len(following) - limit} more that follow from it")
+    return lines
+
+
+def note_lines(
+    notes: list[Note], limit: int | None = None, json_path: str | None = None
+) -> list[str]:
+    """The notes, one line each; past ``limit``, a count of the rest."""
+    out = []
+    for n in notes[:limit]:
         at = f", action {n.action}" if n.action is not None else ""
         hand = f", hand {n.hand}" if n.hand else ""
-        out.append(f"  {n.record}{hand}{at}: {n.text}")
+        out.append(f"{n.record}{hand}{at}: {n.text}")
+    if limit is not None and len(notes) > limit:
+        out.append(f"and {len(notes) - limit} more (listed with -v; all {everything(json_path)})")
     return out
 
 
-def console(obs: Observation, files: list[Files | None] | None = None) -> str:
-    files = files or [None] * len(obs.divergences)
-    games = ", ".join(sorted(obs.games)) or "no game"
-    lines = [f"fives audit: {plural(obs.records, 'record')} of {games}"]
-    for game, tally in sorted(obs.games.items()):
-        lines += [
-            "",
-            f"{game}: {plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
-            f" {plural(tally.actions, 'action')}",
-            f"  {'rule':40} {'status':13} exercised",
-        ]
-        for rule, status, count, failed in rule_rows(obs, game):
-            fails = f" ({failed} failed)" if failed else ""
-            lines.append(f"  {rule:40} {status:13} {count}{fails}")
-        lines += ["  not shown by the records:", *(f"    {u}" for u in unshown(obs, game))]
-    for number, (div, written) in enumerate(zip(obs.divergences, files, strict=True), 1):
-        lines += ["", *describe(number, div, written)]
-    lines += _notes("could not decide (not judged):", obs.undecided)
-    lines += _notes("replays stopped early:", obs.stopped)
-    lines += _notes("records that could not be read:", obs.unreadable)
-    if obs.divergences:
-        lines += ["", causes_line(obs)]
-    lines += ["", obs.verdict()]
-    return clean("\n".join(lines), lines=True) + "\n"  # record text is untrusted
+#: Each list of notes, with its heading.
+NOTES = (
+    ("could not decide (not judged):", "undecided"),
+    ("replays stopped early:", "stopped"),
+    ("records that could not be read:", "unreadable"),
+)
 
 
 def _note_json(note: Note) -> dict[str, Any]:
     return {"record": note.record, "hand": note.hand, "action": note.action, "text": note.text}
+
+
+def _divergence_json(div: Divergence, written: Files | None) -> dict[str, Any]:
+    rule = find_game(div.game).rules.get(div.rule)
+    return {
+        "record": div.record,
+        "game": div.game,
+        "hand": div.hand,
+        "action": div.action,
+        "checked": div.checked,
+        "rule": div.rule,
+        "candidates": list(shown.candidates(div)),
+        "requirement": div.requirement,
+        "interpretation": div.interpretation,
+        "consequence_of": div.consequence_of,
+        "statement": rule.statement if rule else None,
+        "source": {
+            "file": rule.cite.file,
+            "heading": rule.cite.heading,
+            "quote": rule.cite.quote,
+        }
+        if rule
+        else None,
+        "what": div.what,
+        "expected": div.expected,
+        "recorded": div.got,
+        "explain": list(div.explain),
+        "table": div.table,
+        "prefix": div.prefix,
+        "rerun": rerun(div, written),
+    }
 
 
 def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[str, Any]:
@@ -177,42 +254,23 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         }
         for game, tally in sorted(obs.games.items())
     }
-    divergences = []
-    for div, written in zip(obs.divergences, files, strict=True):
-        rule = find_game(div.game).rules.get(div.rule)
-        divergences.append(
-            {
-                "record": div.record,
-                "game": div.game,
-                "hand": div.hand,
-                "action": div.action,
-                "checked": div.checked,
-                "rule": div.rule,
-                "candidates": list(div.candidates or (div.rule,)),
-                "statement": rule.statement if rule else None,
-                "source": {
-                    "file": rule.cite.file,
-                    "heading": rule.cite.heading,
-                    "quote": rule.cite.quote,
-                }
-                if rule
-                else None,
-                "what": div.what,
-                "expected": div.expected,
-                "recorded": div.got,
-                "table": div.table,
-                "prefix": div.prefix,
-                "rerun": rerun(div, written),
-            }
-        )
+    divergences = [
+        _divergence_json(div, written) for div, written in zip(obs.divergences, files, strict=True)
+    ]
     return {
         "verdict": obs.verdict(),
         "ok": obs.ok,
         "games": games,
         "divergences": divergences,
         "likely_causes": [
-            {"rule": rule, "alone": alone, "may_explain": shared}
-            for rule, alone, shared in causes(obs)
+            {
+                "rule": c.rule,
+                "alone": c.alone,
+                "may_explain": c.shared,
+                "reading": c.reading,
+                "example": c.example,
+            }
+            for c in shown.causes(obs)
         ],
         "undecided": [_note_json(n) for n in obs.undecided],
         "stopped": [_note_json(n) for n in obs.stopped],
@@ -221,11 +279,34 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
     }
 
 
-def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
+def group_counts(group: shown.RuleGroup) -> str:
+    """A rule's divergences counted: readings said to be no failures, consequences with them."""
+    text = plural(len(group.numbers), "divergence")
+    if group.reading:
+        text += " (readings answered otherwise, not failures)"
+    if group.consequences:
+        text += f", and {plural(group.consequences, 'consequence')} counted with them"
+    return text
+
+
+def _group_heading(group: shown.RuleGroup, json_path: str | None) -> str:
+    heading = f"## `{group.rule}`: {group_counts(group)}"
+    if group.rest:
+        where_rest = f"in {json_path}" if json_path else "(all with `--json FILE`)"
+        heading += f"; the {len(group.shown)} shortest shown, {group.rest} more {where_rest}"
+    return heading
+
+
+def markdown(
+    obs: Observation, files: list[Files | None] | None = None, json_path: str | None = None
+) -> str:
+    """The Markdown certificate; ``json_path``, the JSON report written beside it, if any."""
     files = files or [None] * len(obs.divergences)
     out = ["# Observation certificate", "", f"**{obs.verdict()}**", ""]
-    if obs.divergences:
-        out += [causes_line(obs), ""]
+    found = shown.causes(obs)
+    if found:
+        out += ["Likely causes, most likely first:", ""]
+        out += [f"{i}. {cause_text(obs, c)}" for i, c in enumerate(found, 1)] + [""]
     for game, tally in sorted(obs.games.items()):
         out += [
             f"## {game}",
@@ -240,36 +321,12 @@ def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
         out += ["", "Not shown by the records:", ""]
         out += [f"- {u}" for u in unshown(obs, game)]
         out.append("")
-    for rule, numbered in by_rule(obs.divergences).items():
-        shown = sorted(numbered, key=lambda n: (_length(obs.divergences[n - 1]), n))[:PER_RULE]
-        rest = len(numbered) - len(shown)
-        more = f"; the {len(shown)} shortest shown, {rest} more in the JSON report" if rest else ""
-        out += [f"## `{rule}`: {plural(len(numbered), 'divergence')}{more}", ""]
-        for number in sorted(shown):
+    for group in shown.groups(obs):
+        out += [_group_heading(group, json_path), ""]
+        for number in group.shown:
             div, written = obs.divergences[number - 1], files[number - 1]
-            out += [f"### Divergence {number}", "", "```", *describe(number, div, written)]
-            out += ["```", ""]
+            text = [*describe(number, div, written), *followers(obs, number, shown.PER_RULE)]
+            out += [f"### Divergence {number}", "", *code_block("\n".join(text)), ""]
             if written is not None and written.picture is not None:
                 out += [f"![the table at divergence {number}]({written.picture})", ""]
     return clean("\n".join(out), lines=True)
-
-
-#: How many divergences of each rule the Markdown report shows (the JSON has them all): a
-#: broken rule diverges again and again in random games, and the first few show it.
-PER_RULE = 3
-
-
-def by_rule(divergences: list[Divergence]) -> dict[str, list[int]]:
-    """The divergences' numbers (from 1) by rule, rules in the order they first diverge."""
-    out: dict[str, list[int]] = {}
-    for number, div in enumerate(divergences, 1):
-        out.setdefault(div.rule, []).append(number)
-    return out
-
-
-def _length(div: Divergence) -> int:
-    """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
-    hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
-    if not isinstance(hands, list):
-        return 0
-    return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))

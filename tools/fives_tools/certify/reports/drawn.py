@@ -64,9 +64,15 @@ def quote(result: Result, blamed: str = "") -> dict[str, str] | None:
     its statement and the source's words it stands on."""
     case = result.case
     rule_id = blamed or case.primary or (case.rules[0] if case.rules else "")
-    if not rule_id:
+    return rule_quote(case.game, rule_id) if rule_id else None
+
+
+def rule_quote(game: str, rule_id: str) -> dict[str, str] | None:
+    """A rule of ``game``: its statement, its source and the source's words, as the
+    templates' ``quote`` shows them (None for a rule the game does not have)."""
+    rule = find_game(game).rules.get(rule_id)
+    if rule is None:
         return None
-    rule = find_game(case.game).rules[rule_id]
     return {
         "id": rule_id,
         "statement": rule.statement,

@@ -1,0 +1,131 @@
+"""Which divergences the observation certificate shows, the same in every report.
+
+A broken rule diverges again and again in an implementation's own games: thousands of
+divergences on a real engine, most saying what the first one says. Each report therefore
+shows, per rule, its first few examples (the shortest record prefixes, which read first)
+and counts the rest; the JSON report keeps them all. A divergence that follows from an
+earlier one (a winner after a wrong score: ``Divergence.consequence_of``) is shown with its
+cause and counted there, never as a divergence of its own rule; a rule whose divergences
+are all readings of an interpretation answered otherwise is a reading, never a failure.
+``fives audit --prefixes`` writes files for the examples shown, and only for those: the
+rest are one re-run command away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fives_tools.certify.observe.diagnose import likely_causes
+from fives_tools.certify.observe.model import MUST, Divergence, Observation
+
+#: How many divergences of each rule the Markdown and HTML reports show (the console one,
+#: the JSON all of them): the first few show a broken rule.
+PER_RULE = 3
+
+
+@dataclass(frozen=True)
+class RuleGroup:
+    """The divergences of their own that one rule is kept for, numbered from 1 as in
+    ``Observation.divergences``; ``shown`` are the examples, in order."""
+
+    rule: str
+    numbers: tuple[int, ...]
+    shown: tuple[int, ...]
+    consequences: int  # divergences that follow from these, counted with them
+    reading: bool  # all implementation-defined: a reading answered otherwise, no failure
+
+    @property
+    def rest(self) -> int:
+        """How many of the rule's divergences the report does not show."""
+        return len(self.numbers) - len(self.shown)
+
+
+def length(div: Divergence) -> int:
+    """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
+    hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))
+
+
+def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
+    """The numbers of the divergences that follow from each cause, by the cause's number;
+    a consequence of a consequence is counted with the first cause."""
+    out: dict[int, list[int]] = {}
+    for number, div in enumerate(divergences, 1):
+        cause = div.consequence_of
+        seen = {number}
+        while cause is not None and 0 < cause <= len(divergences) and cause not in seen:
+            seen.add(cause)
+            if divergences[cause - 1].consequence_of is None:
+                out.setdefault(cause, []).append(number)
+                break
+            cause = divergences[cause - 1].consequence_of
+    return out
+
+
+def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
+    """Every rule kept for a divergence of its own, the likeliest cause first (then in the
+    order the rules first diverge), with its ``per_rule`` shortest examples and the count
+    of consequences that go with it."""
+    following = consequences(obs.divergences)
+    numbered: dict[str, list[int]] = {}
+    for number, div in enumerate(obs.divergences, 1):
+        if div.counted:
+            numbered.setdefault(div.rule, []).append(number)
+    out = []
+    for rule, numbers in numbered.items():
+        divs = [obs.divergences[n - 1] for n in numbers]
+        shortest = sorted(numbers, key=lambda n: (length(obs.divergences[n - 1]), n))
+        out.append(
+            RuleGroup(
+                rule=rule,
+                numbers=tuple(numbers),
+                shown=tuple(sorted(shortest[:per_rule])),
+                consequences=sum(len(following.get(n, ())) for n in numbers),
+                reading=all(d.requirement != MUST for d in divs),
+            )
+        )
+    ranked = [rule for rule, _, _ in likely_causes(_candidates(obs))]
+    return sorted(out, key=lambda group: ranked.index(group.rule))
+
+
+def candidates(div: Divergence) -> tuple[str, ...]:
+    """Every rule whose misreading gives what was recorded, the rule kept among them."""
+    return div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
+
+
+def _candidates(obs: Observation) -> list[tuple[str, ...]]:
+    """The candidate rules of each divergence of its own."""
+    return [candidates(d) for d in obs.divergences if d.counted]
+
+
+def shown(obs: Observation, per_rule: int = PER_RULE) -> set[int]:
+    """The numbers of the divergences the reports show as examples of their rules."""
+    return {n for group in groups(obs, per_rule) for n in group.shown}
+
+
+@dataclass(frozen=True)
+class Cause:
+    """A rule that may explain divergences, with how many it alone explains, how many it
+    may, whether they are only readings, and the example the reports show first."""
+
+    rule: str
+    alone: int
+    shared: int
+    reading: bool
+    example: int
+
+
+def causes(obs: Observation) -> list[Cause]:
+    """The rules behind the divergences of their own, the one explaining most first (see
+    :func:`.diagnose.likely_causes`); consequences are explained by their causes."""
+    counted = [(n, d) for n, d in enumerate(obs.divergences, 1) if d.counted]
+    examples = {group.rule: group.shown[0] for group in groups(obs, 1)}
+    out = []
+    for rule, alone, shared in likely_causes(_candidates(obs)):
+        naming = [(n, d) for n, d in counted if rule in candidates(d)]
+        example = examples.get(rule, naming[0][0])
+        reading = all(d.requirement != MUST for _, d in naming)
+        out.append(Cause(rule, alone, shared, reading, example))
+    return out
