@@ -30,7 +30,6 @@ from fives_tools.certify.observe.model import (
     PASS,
     READING,
     Divergence,
-    GameTally,
     Observation,
 )
 from fives_tools.text import plural
@@ -121,23 +120,4 @@ class OwnGames:
         return OwnGames(alone, self.source, self.skipped)
 
 
-def first_per_rule(obs: Observation) -> list[tuple[int, Divergence, int]]:
-    """(number from 1, divergence, how many more of its rule) for the first divergence of
-    its own of each rule, in any game, rules in the order they first diverge; consequences
-    are counted with their cause, not listed for their own rule."""
-    seen: dict[str, list[int]] = {}
-    for number, div in enumerate(obs.divergences, 1):
-        if div.counted:
-            seen.setdefault(div.rule, []).append(number)
-    return [
-        (numbers[0], obs.divergences[numbers[0] - 1], len(numbers) - 1)
-        for numbers in seen.values()
-    ]
-
-
-def tally_of(obs: Observation, game: str) -> GameTally:
-    """The game's counts (an empty tally for a game no record was of)."""
-    return obs.games.get(game) or GameTally()
-
-
-__all__ = ["UNSEEN", "OwnGames", "first_per_rule", "tally_of"]
+__all__ = ["UNSEEN", "OwnGames"]

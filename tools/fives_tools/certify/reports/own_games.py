@@ -17,15 +17,14 @@ from dataclasses import replace
 from typing import Any
 
 from fives_tools.certify.observe import report as audit_report
-from fives_tools.certify.observe.diagnose import likely_causes
+from fives_tools.certify.observe import shown
 from fives_tools.certify.observe.model import (
     FAIL,
-    IMPLEMENTATION_DEFINED,
     READING,
     Divergence,
     Observation,
 )
-from fives_tools.certify.own_games import UNSEEN, OwnGames, first_per_rule
+from fives_tools.certify.own_games import UNSEEN, OwnGames
 from fives_tools.certify.runner import Run
 from fives_tools.text import plural
 
@@ -55,40 +54,41 @@ def shows(run: Run, game: str, rule: str) -> bool:
     return column(run, game, rule) not in (None, UNSEEN)
 
 
-def _where(div: Divergence) -> str:
-    at = f", action {div.action}" if div.action is not None else ""
-    return f"{div.record}, hand {div.hand}{at}"
-
-
 def example(div: Divergence) -> str:
     """A divergence in one line, in the record's own terms."""
-    return f"{_where(div)}: {div.what}; expected {div.expected}, recorded {div.got}"
+    return f"{audit_report.where(div)}: {div.what}; expected {div.expected}, recorded {div.got}"
 
 
 def causes(run: Run) -> list[tuple[str, str]]:
-    """(rule, text) for each rule the own games break, most likely first (the audit's
-    ranking: the rule that alone explains most divergences), ``must`` rules before
-    readings, each with its first divergence; nothing when the games diverge nowhere."""
+    """(rule, text) for each rule the own games break, as the audit ranks them
+    (:func:`.shown.causes`: the rule that alone explains most divergences first),
+    ``must`` rules before readings, each with its first example; nothing when the games
+    diverge nowhere."""
     games = judged(run)
     if games is None:
         return []
-    counted = [d for d in games.observation.divergences if d.counted]
-    ranked = likely_causes([d.candidates or (d.rule,) for d in counted])
+    obs = games.observation
+    groups = {group.rule: group for group in shown.groups(obs, 1)}
     out: list[tuple[bool, str, str]] = []
-    for rule, alone, shared in ranked:
-        mine = [d for d in counted if d.rule == rule]
-        if not mine:
-            continue  # a candidate the ranking gave none of the divergences to
-        first = mine[0]
-        reading = all(d.requirement == IMPLEMENTATION_DEFINED for d in mine)
-        kind = f" (a reading of {first.interpretation}, not held against it)" if reading else ""
-        sure = "" if alone == shared else f", {alone} explained by it alone"
-        text = (
-            f"{rule}: {plural(len(mine), 'divergence')} in its own games{sure}{kind}"
-            f" ({', '.join(sorted({d.game for d in mine}))}). For example {example(first)}"
+    for cause in shown.causes(obs):
+        group = groups.get(cause.rule)
+        if group is None:
+            continue  # a candidate the ranking kept none of the divergences for
+        first = obs.divergences[cause.example - 1]
+        kind = (
+            f" (a reading of {first.interpretation}, not held against it)" if cause.reading else ""
         )
-        out.append((reading, rule, text))
+        sure = "" if cause.alone == cause.shared else f", {cause.alone} explained by it alone"
+        text = (
+            f"{cause.rule}: {audit_report.group_counts(group)} in its own games{sure}{kind}"
+            f" ({', '.join(_games_of(obs, group.numbers))}). For example {example(first)}"
+        )
+        out.append((cause.reading, cause.rule, text))
     return [(rule, text) for _, rule, text in sorted(out, key=lambda found: found[0])]
+
+
+def _games_of(obs: Observation, numbers: tuple[int, ...]) -> list[str]:
+    return sorted({obs.divergences[n - 1].game for n in numbers})
 
 
 def also(run: Run, rule: str) -> str:
@@ -102,7 +102,8 @@ def also(run: Run, rule: str) -> str:
 
 def block_lines(run: Run) -> list[str]:
     """The console's "Own games" block: the audit's verdict line, or why no game was
-    judged; per rule its first divergence in full, with the rest counted."""
+    judged; per rule its first divergence in full (as ``fives audit`` shows it), its
+    consequences and the rest counted."""
     games = run.own_games
     if games is None:
         return []
@@ -110,30 +111,30 @@ def block_lines(run: Run) -> list[str]:
     if not games.judged:
         return lines
     obs = games.observation
-    for number, div, more in first_per_rule(obs):
-        described = audit_report.describe(number, div, None)
-        if div.requirement == IMPLEMENTATION_DEFINED:
-            described[0] += f" (a reading of {div.interpretation}: not held against it)"
-        lines += ["", *(f"  {line}" for line in described)]
-        following = sum(d.consequence_of == number for d in obs.divergences)
-        rest = []
-        if more:
-            rest.append(f"{plural(more, 'more divergence')} of this rule")
-        if following:
-            rest.append(f"{plural(following, 'consequence')} of it")
-        if rest:
-            lines.append(f"  and {' and '.join(rest)} (all in the JSON report, or fives audit)")
-    for title, notes in (
-        ("not given:", obs.unreadable),
-        ("replays stopped early:", obs.stopped),
-        ("could not decide (not judged):", obs.undecided),
-    ):
+    for group in shown.groups(obs, 1):
+        lines += ["", f"  {group.rule}: {audit_report.group_counts(group)}"]
+        for number in group.shown:
+            lines += [
+                f"  {line}"
+                for line in audit_report.describe(number, obs.divergences[number - 1], None)
+            ]
+            lines += [f"  {line}" for line in audit_report.followers(obs, number, shown.PER_RULE)]
+        if group.rest:
+            lines.append(
+                f"    and {group.rest} more of this rule (all in the JSON report, each with its"
+                " re-run command; or fives audit)"
+            )
+    for title, name in audit_report.NOTES:
+        notes = getattr(obs, name)
         if notes:
             lines += ["", f"  {title}"]
-            lines += [f"    {n.record}, hand {n.hand}: {n.text}" for n in notes[:5]]
-            if len(notes) > 5:
-                lines.append(f"    and {len(notes) - 5} more")
+            lines += [f"    {line}" for line in audit_report.note_lines(notes, NOTES_SHOWN)]
     return lines
+
+
+#: How many notes of each kind (plays not decided, replays stopped, games not given) the
+#: certificate lists; the JSON report has them all.
+NOTES_SHOWN = 5
 
 
 def to_json(run: Run) -> dict[str, Any] | None:
@@ -150,15 +151,13 @@ def to_json(run: Run) -> dict[str, Any] | None:
         "skipped": games.skipped or None,
         "withholds": games.withholds,
         "reasons": games.reasons(),
-        "audit": audit_report.to_json(_first_prefixes(games.observation))
-        if games.judged
-        else None,
+        "audit": audit_report.to_json(_first_prefixes(games.observation)) if games.judged else None,
     }
 
 
 def _first_prefixes(obs: Observation) -> Observation:
     """``obs`` with the record prefix kept on the first divergence of each rule only."""
-    firsts = {number for number, _, _ in first_per_rule(obs)}
+    firsts = shown.shown(obs, 1)
     divergences = [
         d if number in firsts else replace(d, prefix={}, table_record=None)
         for number, d in enumerate(obs.divergences, 1)
