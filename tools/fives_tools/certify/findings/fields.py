@@ -45,8 +45,12 @@ decides the field:
 * ``scores``, ``winner``, ``match_over``: certify's, every rule of the result. Fuzz named
   the match and settlement rules alone, but a case may expect the winner without the
   scores (a settlement), and a score is also its plays' scores.
-* ``score``, ``total``, ``scoring_ends``: the rules of a score and its ends (certify's);
-  fuzz's ``score.ends.*`` left out the layout, which puts the ends where they are.
+* ``score`` with no total to say where it went wrong: the rules of a raw score, of
+  display points and of the ends. Certify named every rule of the case; fuzz's
+  ``score.play.*`` and ``score.unit.*`` left out the ends, which an implementation
+  declaring play-score alone is not held to apart.
+* ``total``, ``scoring_ends``: the rules of the ends and the layout (certify's); fuzz's
+  ``score.ends.*`` left out the layout, which puts the ends where they are.
 """
 
 from __future__ import annotations
