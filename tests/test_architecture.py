@@ -126,7 +126,21 @@ def test_the_cycle_finder_finds_a_circle() -> None:
     assert _cycle(graph) == ["a", "b", "c", "a"]
 
 
-@pytest.mark.parametrize("package", ["cases", "adapters", "reports", "fuzz"])
+def test_the_shared_judgement_serves_every_evidence_and_imports_none() -> None:
+    """certify/findings is what certify's blame and fuzz's classes both judge a difference
+    by: it reaches neither of them (nor the audit), so neither can bend it to its own."""
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    users = ("reports", "fuzz", "observe")
+    evidences = tuple(f"fives_tools.certify.{package}" for package in users)
+    findings = [name for name in modules if name.startswith("fives_tools.certify.findings")]
+    assert len(findings) > 1
+    for name in findings:
+        reached = sorted(m for m in _reached(graph, name) if m.startswith(evidences))
+        assert not reached, f"{name} reaches {reached}"
+
+
+@pytest.mark.parametrize("package", ["cases", "adapters", "findings", "reports", "fuzz"])
 def test_the_harness_reads_in_the_order_of_a_run(package: str) -> None:
     """The harness's parts live under fives_tools.certify, one package each."""
     assert f"fives_tools.certify.{package}" in _modules()

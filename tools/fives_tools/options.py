@@ -154,9 +154,9 @@ class Implementation:
     target: str  # the command, or MODULE:ATTR
     name: str | None = None
 
-    def option(self) -> str:
+    def words(self) -> tuple[str, ...]:
         """The option that names it again (without its name: a re-run needs none)."""
-        return f"--{self.kind} {shlex.quote(self.target)}"
+        return (f"--{self.kind}", self.target)
 
 
 def implementation(kind: str, text: str) -> Implementation:

@@ -16,7 +16,6 @@ The plugin also provides the ``fives_adapter`` fixture the suite's own features 
 from __future__ import annotations
 
 import fnmatch
-import shlex
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 import pytest
 
 from fives_engine import find_game, game_names
+from fives_tools import rerun
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo, AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
@@ -94,11 +94,11 @@ def _rerun_prefix(config: pytest.Config) -> str:
     adapter option as given, and ``-m fives`` so the project's own tests stay out."""
     program = config.getoption("--fives-adapter")
     option = (
-        f"--fives-adapter {shlex.quote(program)}"
+        ("--fives-adapter", program)
         if program
-        else f"--fives-python {shlex.quote(config.getoption('--fives-python') or '')}"
+        else ("--fives-python", config.getoption("--fives-python") or "")
     )
-    return f"pytest {option} -m fives"
+    return rerun.command("pytest", *option, "-m", "fives")
 
 
 def _make_adapter(config: pytest.Config) -> Adapter | None:

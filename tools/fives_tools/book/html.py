@@ -23,6 +23,7 @@ from fives_tools.book.names import rule_anchor
 from fives_tools.book.templating import render_html
 from fives_tools.book.words import parameter_words
 from fives_tools.render.dot import INK, IVORY, ORANGE, SCORE
+from fives_tools.rerun import command
 
 CSS = f"""
 body {{ font-family: Helvetica, Arial, sans-serif; color: {INK}; max-width: 60rem;
@@ -123,7 +124,7 @@ _CSS = Markup(CSS)
 
 def rerun(ex: Example) -> str:
     """The command that runs one example, at every level, against a reader's adapter."""
-    return f"fives certify --adapter 'YOUR ADAPTER' --case '{ex.id}#*'"
+    return command("fives", "certify", "--adapter", "YOUR ADAPTER", "--case", f"{ex.id}#*")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from fives_tools.certify.runner import Result, Run, read_known_failures, run_cas
 from fives_tools.cli import own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
 from fives_tools.progress import bar, on_terminal
+from fives_tools.rerun import command
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -70,13 +71,13 @@ def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> 
         return run_cases(adapter, cases, lambda i, n, result: step(), known_failures=known)
 
 
-def _adapter(args: argparse.Namespace) -> tuple[Adapter, str]:
-    """The adapter the options name, and the option text that re-selects it."""
+def _adapter(args: argparse.Namespace) -> tuple[Adapter, tuple[str, ...]]:
+    """The adapter the options name, and the option that re-selects it."""
     if args.in_process:
-        return ReferenceAdapter(), "--in-process"
+        return ReferenceAdapter(), ("--in-process",)
     impl = chosen(args)
     adapter = make_adapter(impl, args.timeout, args.startup_timeout)
-    return adapter, "" if impl is None else impl.option()
+    return adapter, () if impl is None else impl.words()
 
 
 def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
@@ -144,7 +145,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
         raise UsageError("no case matches the filters")
     logs = own_games.preread(args)  # a log that cannot be read stops the run before it starts
     adapter, option = _adapter(args)
-    rerun = "fives certify" + (f" {option}" if option else "")
+    rerun = command("fives", "certify", *option)
     try:
         with partial.reporting(Run, lambda ran: _report_interrupted(args, ran, filters, left_out)):
             run = _run(adapter, cases, known, quiet=args.quiet)

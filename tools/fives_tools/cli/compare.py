@@ -23,6 +23,7 @@ from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter
 from fives_tools.options import Implementation
 from fives_tools.partial import Interruption
 from fives_tools.progress import bar
+from fives_tools.rerun import command
 from fives_tools.rule_links import BOOK
 
 #: The name the reference engine is shown under.
@@ -86,7 +87,7 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
     for impl in chosen:
         shown = _name(impl) or (impl.target if impl else REFERENCE)
         adapter = make_adapter(impl, args.timeout, args.startup_timeout)
-        rerun = "fives certify" + ("" if impl is None else f" {impl.option()}")
+        rerun = command("fives", "certify", *(impl.words() if impl else ()))
         try:
             with bar(f"compare: {shown}", len(cases)) as step:
                 run = run_cases(adapter, cases, lambda i, n, result: step())

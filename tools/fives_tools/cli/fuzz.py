@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files, options, partial
+from fives_tools import files, options, partial, rerun
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
@@ -22,15 +22,16 @@ from fives_tools.certify.fuzz.scope import ScopeError
 from fives_tools.cli.base import CannotRun, UsageError, shown_as
 
 
-def _filters(args: argparse.Namespace) -> str:
-    """The filter options as text, for re-run commands (they change the scope)."""
-    parts = [f"--game {g}" for g in args.game] + [f"--level {lv}" for lv in args.level]
-    parts += [f"--players {n}" for n in args.players]
-    return " ".join(parts)
+def _filters(args: argparse.Namespace) -> list[str]:
+    """The filter options, for re-run commands (they change the scope)."""
+    chosen = [("--game", g) for g in args.game] + [("--level", lv) for lv in args.level]
+    chosen += [("--players", str(n)) for n in args.players]
+    return [word for pair in chosen for word in pair]
 
 
-def _prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
-    return " ".join(p for p in ("fives fuzz", spec.option(), _filters(args)) if p)
+def prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
+    """The re-run commands' prefix: ``fives fuzz`` with the implementation and scope."""
+    return rerun.command("fives", "fuzz", *spec.words(), *_filters(args))
 
 
 def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSpec) -> str:
@@ -38,11 +39,11 @@ def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSp
     that ran to its end (an interrupted one: :mod:`fives_tools.partial`). The re-run
     commands' prefix."""
     outcome.implementation = shown_as(outcome.implementation, args.name)
-    prefix = _prefix(spec, args)
-    sys.stdout.write(report.console(outcome, prefix))
+    line = prefix(spec, args)
+    sys.stdout.write(report.console(outcome, line))
     if args.json:
-        report.write_json(outcome, Path(args.json), prefix)
-    return prefix
+        report.write_json(outcome, Path(args.json), line)
+    return line
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:

@@ -1,11 +1,14 @@
 """Disagreements and their classes: request type + differing fields + rules involved +
 the kinds of error the two replies give.
 
-The rules involved are derived from evidence, never guessed (see ``rules_involved``): the
-rule an error names (either side's); the first event that differs, whose kind (and
-cause) names a family of rules (``EVENT_RULES``); the family of rules that produce each
-differing field (``FIELD_RULES``); at last the rules the suite's cases check at the
-request's level. Families are rule-ID prefixes, kept to the rules the game has.
+The rules involved are derived from evidence, never guessed (see ``rules_involved``),
+by the judgement ``fives certify`` makes of the same difference
+(:mod:`fives_tools.certify.findings`, with the reference engine's reply as the facts): the
+rule an error names (either side's); the first stretch of events that differs; the rules
+common to the families of every differing field; at last the rules the suite's cases
+check at the request's level. Families are rule-ID prefixes, kept to the rules the game
+has. What fuzz adds is only its narrowing: a first difference may cause the rest, and a
+class is one cause.
 
 The error kinds keep apart disagreements that the fields alone would merge: an
 implementation that answers ``bad-request`` where the reference engine plays on, and one
@@ -23,48 +26,8 @@ from typing import Any, NamedTuple
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-
-_LAYOUT = ("play.match-attach-point", "layout.")
-FIELD_RULES: dict[str, tuple[str, ...]] = {
-    "score": ("score.play.", "score.unit."),
-    "total": ("score.ends.",),
-    "scoring_ends": ("score.ends.",),
-    "attach_points": _LAYOUT,
-    "legal_plays": (*_LAYOUT, "equipment.double-six"),
-    "tiles": ("play.match-attach-point", "equipment.double-six"),
-    "spinners": ("layout.spinner.",),
-    "connections": ("layout.double.crosswise", "layout.side-a-first"),
-    "legal_actions": ("turn.", "lead.any-tile", "play.match-attach-point"),
-    "current_player": ("turn.", "hand.end."),
-    "ended": ("hand.end.",),
-    "hands": ("turn.draw-until-playable", "hand.own-tiles"),
-    "boneyard": ("turn.draw-until-playable",),
-    "plays": ("play.match-attach-point",),
-    "scores": ("settle.", "match."),
-    "display_scores": ("score.unit.",),
-    "match_over": ("match.",),
-    "winner": ("match.",),
-    "block_winner": ("settle.",),
-    "leaders": ("lead.",),
-    "hands_played": ("match.", "lead."),
-    "nodes": ("turn.", "play.match-attach-point"),
-    "divide": ("turn.", "play.match-attach-point"),
-}
-EVENT_RULES: dict[str, tuple[str, ...]] = {
-    "play": ("score.play.",),
-    "draw": ("turn.draw-until-playable", "turn.must-play"),
-    "pass": ("turn.pass-empty-boneyard",),
-    "out": ("hand.end.going-out",),
-    "block": ("hand.end.block",),
-    "hand": ("lead.",),
-    "tie": ("match.tie-plays-on",),
-    "win": ("match.",),
-    "score:play": ("score.play.", "score.last-play", "match.exact-61.play-events"),
-    "score:deduction": ("settle.",),
-    "score:going-out": ("settle.exact-61.",),
-    "score:block": ("settle.exact-61.block",),
-    "score:discarded": ("match.overshoot-discarded",),
-}
+from fives_tools.certify.findings.events import event_rules
+from fives_tools.certify.findings.fields import Evidence, field_rules, lists, refusal_rules
 
 NO_ERROR = "none"
 
@@ -93,36 +56,6 @@ def interpretations_of(game: str, rules: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(i) for i in found))
 
 
-def _event_families(event: Any) -> list[str]:
-    if not isinstance(event, dict):
-        return []
-    kind = str(event.get("event"))
-    names = [kind] if kind != "score" else [f"score:{event.get('cause')}"]
-    if event.get("result") == "discarded":
-        names.append("score:discarded")
-    return [prefix for name in names for prefix in EVENT_RULES.get(name, ())]
-
-
-def _first_different(expected: Any, got: Any) -> list[Any]:
-    """The events at the first position where the two lists differ (either side's)."""
-    if not isinstance(expected, list) or not isinstance(got, list):
-        return []
-    for i in range(max(len(expected), len(got))):
-        mine = expected[i] if i < len(expected) else None
-        theirs = got[i] if i < len(got) else None
-        if mine != theirs:
-            return [e for e in (mine, theirs) if e is not None]
-    return []
-
-
-def _error_rules(mismatch: Mismatch) -> list[str]:
-    return [
-        str(side["rule"])
-        for side in (mismatch.expected, mismatch.got)
-        if isinstance(side, dict) and side.get("rule")
-    ]
-
-
 def _family_rules(rules: list[str], prefixes: set[str]) -> list[str]:
     return [r for r in rules if any(r.startswith(p) for p in prefixes)]
 
@@ -138,25 +71,32 @@ def level_rules(game: str, level: str) -> tuple[str, ...]:
     return tuple(r for r in find_game(game).rules if r in checked)
 
 
-def rules_involved(game: str, kind: str, mismatches: list[Mismatch]) -> tuple[str, ...]:
+def _narrows(prefixes: set[str]) -> bool:
+    """Whether families name some rules and not every one (evidence that narrows)."""
+    return bool(prefixes) and "" not in prefixes
+
+
+def rules_involved(
+    request: dict[str, Any], mismatches: list[Mismatch], evidence: Evidence
+) -> tuple[str, ...]:
     """The game's rules behind the differences, in the game document's order, the most
-    precise evidence first: a rule an error names; else the first differing event's
-    family; else the rules common to every differing field's family (all of them if none
-    is common); else the rules the suite checks at the request's level."""
+    precise evidence first: a rule an error names; else the first stretch of differing
+    events; else the rules common to every differing field's families (all of them if
+    none is common; a field that follows from another, or that no family narrows, adds
+    none); else the rules the suite checks at the request's level."""
+    game = str(request["game"])
     rules = list(find_game(game).rules)
-    named = {r for m in mismatches if m.field == "error" for r in _error_rules(m)}
+    named = {r for m in mismatches if m.field == "error" for r in refusal_rules(m)}
     if named & set(rules):
         return tuple(r for r in rules if r in named)
-    events = [
-        e for m in mismatches if m.field == "events" for e in _first_different(m.expected, m.got)
-    ]
-    found = _family_rules(rules, {p for e in events for p in _event_families(e)})
+    events = [event_rules(*lists(m), first=True)[0] for m in mismatches if m.field == "events"]
+    found = _family_rules(rules, events[0]) if events and _narrows(events[0]) else []
     if not found:
-        families = [set(FIELD_RULES[m.field]) for m in mismatches if m.field in FIELD_RULES]
-        per_field = [set(_family_rules(rules, f)) for f in families]
+        families = [field_rules(m, evidence)[0] for m in mismatches if m.field != "events"]
+        per_field = [set(_family_rules(rules, f)) for f in families if _narrows(f)]
         common = set.intersection(*per_field) if per_field else set()
         found = [r for r in rules if r in (common or set().union(*per_field))]
-    level = levels.KIND_LEVEL.get(kind)
+    level = levels.KIND_LEVEL.get(str(request["type"]))
     if not found and level is not None:
         found = list(level_rules(game, level))
     return tuple(found)
@@ -177,7 +117,9 @@ class Finding:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return rules_involved(str(self.request["game"]), str(self.request["type"]), self.mismatches)
+        """The rules involved, judged with the reference engine's whole reply as the facts."""
+        evidence = Evidence(self.mismatches, self.reference, self.reply, self.request)
+        return rules_involved(self.request, self.mismatches, evidence)
 
     @property
     def errors(self) -> tuple[str, ...]:

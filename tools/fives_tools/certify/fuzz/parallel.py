@@ -6,7 +6,6 @@ gets the same mix of early and late indices); no request changes, and the outcom
 from __future__ import annotations
 
 import pickle
-import shlex
 import tempfile
 import time
 from dataclasses import dataclass
@@ -39,13 +38,14 @@ class AdapterSpec:
             start_timeout=self.start_timeout,
         )
 
-    def option(self) -> str:
-        """The command-line option that names this implementation again."""
+    def words(self) -> tuple[str, ...]:
+        """The command-line option that names this implementation again (none for the
+        reference engine)."""
         if self.command:
-            return f"--adapter {shlex.quote(self.command)}"
+            return ("--adapter", self.command)
         if self.python:
-            return f"--python {shlex.quote(self.python)}"
-        return ""
+            return ("--python", self.python)
+        return ()
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from fives_tools import options
+from fives_tools import options, rerun
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.fuzz import parallel, report
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan
@@ -43,7 +43,7 @@ class FivesFuzzItem(pytest.Item):
     def runtest(self) -> None:
         self.outcome = parallel.run(self.spec, self.plan, parallel.shard_slice(self.budget))
         if not self.outcome.ok:
-            prefix = " ".join(p for p in ("fives fuzz", self.spec.option()) if p)
+            prefix = rerun.command("fives", "fuzz", *self.spec.words())
             raise AssertionError(report.console(self.outcome, prefix))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fives_tools import files
+from fives_tools import rerun as commands
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.fuzz.campaign import Outcome
 from fives_tools.certify.fuzz.classes import DisagreementClass
@@ -28,7 +29,8 @@ def ordered(outcome: Outcome) -> list[DisagreementClass]:
 
 
 def rerun(prefix: str, cls: DisagreementClass) -> str:
-    return f"{prefix} --seed {cls.first.seed} --index {cls.first.index}"
+    """The command that asks the class's first request again."""
+    return commands.more(prefix, "--seed", str(cls.first.seed), "--index", str(cls.first.index))
 
 
 def _title(cls: DisagreementClass) -> str:

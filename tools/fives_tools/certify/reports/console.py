@@ -16,6 +16,7 @@ from collections import defaultdict
 from typing import TextIO
 
 from fives_engine import find_game, game_names
+from fives_tools import rerun
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
@@ -107,7 +108,8 @@ def counts_text(run: Run) -> str:
 
 
 def rerun_command(prefix: str, case_id: str, case_option: str = "--case") -> str:
-    return f"{prefix} {case_option} '{case_id}'"
+    """The command that runs the one case again."""
+    return rerun.more(prefix, case_option, case_id)
 
 
 def paint(text: str, colour: str) -> str:

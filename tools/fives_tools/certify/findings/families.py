@@ -1,7 +1,8 @@
 """Families of rules, by ID prefix: the rules that decide one kind of answer.
 
 A rule's ID names what it is about (``score.ends.*`` the scoring ends, ``settle.*`` the
-settlement ...); :mod:`.blame` says which families decide each field of a reply.
+settlement ...); :mod:`.fields` and :mod:`.events` say which families decide each field
+and each event of a reply.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What differing events implicate: the rules that decide the kind of each event missing or
-extra, or the keys of an event changed (:mod:`.blame` for every other field).
+extra, or the keys of an event changed (:mod:`.fields` for every other field), for
+``fives certify`` and ``fives fuzz`` alike.
 
 Events are aligned in order (the longest runs that agree); in each stretch that differs,
 events are paired by kind (a play and its score also by seat: another seat's play is
@@ -8,6 +9,30 @@ another event). A changed event implicates the rules of the keys that differ
 right and ``raw`` wrong, the scoring rules) when every key has rules, else the rules of
 its kind (:data:`EVENT_RULES`); an event with no partner, those
 of its kind. A win in another place (early, late, missing) implicates the rules of a win.
+Fuzz reads only the first stretch that differs (what follows may follow from it).
+
+Where certify and fuzz had tables of their own, the kinds were settled from the rules'
+statements (``spec/games/``), keeping the more precise family that still holds the rule
+that decides the event:
+
+* ``draw``: the turn rules. Fuzz named only ``turn.draw-until-playable`` and
+  ``turn.must-play``, but a draw that should not be is also one from an empty boneyard
+  (``turn.pass-empty-boneyard``) or after a playable drawn tile
+  (``turn.play-drawn-tile``); certify's ``deal.*`` decides the deal, which a draw does
+  not change.
+* ``tie``: ``match.tie-plays-on``, and the rules that say whether sides are tied at or
+  over the target at all (``match.settle-then-check``, ``match.target``); certify named
+  every ``match.*`` rule, fuzz the tie rule alone.
+* ``score:block``: the block rules of Exact 61 (``settle.exact-61.block*``: differences,
+  events, winner) and the rounding of the differences (``settle.round-nearest-five``);
+  certify named the going-out rules too, fuzz left out the rounding.
+* ``play``, ``hand``, ``score:*`` and ``win``: certify's, which hold what fuzz's missed (a
+  play is also where it goes and whose turn it is; a hand also whether the match goes
+  on; a play's score also its ends; a settlement's also its rounding; a win in Exact 61
+  also the settlement event that lands on the target).
+* a score event ``discarded`` (either side's) also implicates
+  ``match.overshoot-discarded`` (fuzz's, which certify lacked for an event with no
+  partner).
 """
 
 from __future__ import annotations
@@ -17,12 +42,12 @@ import json
 from collections import Counter
 from typing import Any
 
-from fives_tools.certify.reports.rule_families import ANY, ENDS_RULES, RAW_RULES
+from fives_tools.certify.findings.families import ANY, ENDS_RULES, RAW_RULES
 
 #: The rules that decide each kind of event (a ``score`` event by its cause).
 EVENT_RULES: dict[str, tuple[str, ...]] = {
     "play": ("score.", "play.", "layout.", "turn.", "equipment."),
-    "draw": ("turn.", "deal."),
+    "draw": ("turn.",),
     "pass": ("turn.pass-empty-boneyard",),
     "hand": ("lead.", "match."),
     "out": ("hand.end.going-out",),
@@ -30,8 +55,9 @@ EVENT_RULES: dict[str, tuple[str, ...]] = {
     "score:play": ("score.", "match.", *ENDS_RULES),
     "score:deduction": ("settle.", "score.negative"),
     "score:going-out": ("settle.exact-61.", "settle.deduct-only", "settle.round-nearest-five"),
-    "score:block": ("settle.exact-61.", "settle.round-nearest-five"),
-    "tie": ("match.",),
+    "score:block": ("settle.exact-61.block", "settle.round-nearest-five"),
+    "score:discarded": ("match.overshoot-discarded",),
+    "tie": ("match.tie-plays-on", "match.settle-then-check", "match.target"),
     "win": ("match.", "settle."),
 }
 
@@ -60,20 +86,23 @@ def _event_key(event: Any) -> str:
     return f"{kind}:{event.get('cause')}" if kind == "score" else kind
 
 
-def event_rules(want: list[Any], got: list[Any]) -> tuple[set[str], list[str]]:
+def event_rules(
+    want: list[Any], got: list[Any], first: bool = False
+) -> tuple[set[str], list[str]]:
     """The rules of the events missing, extra or changed, and what differs. Events are
     aligned in order; a changed event whose kind is kept implicates the rules of the keys
     that differ (:data:`EVENT_KEY_RULES`) when it can, else those of its kind; a win in
-    another place implicates the rules of the win (an early or a late one)."""
+    another place implicates the rules of the win (an early or a late one). ``first``:
+    the first stretch that differs only."""
     texts = (
         [json.dumps(e, sort_keys=True) for e in want],
         [json.dumps(e, sort_keys=True) for e in got],
     )
     prefixes: set[str] = set()
     what: list[str] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
+    opcodes = difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes()
+    stretches = [op for op in opcodes if op[0] != "equal"]
+    for _, i1, i2, j1, j2 in stretches[:1] if first else stretches:
         old, new = want[i1:i2], got[j1:j2]
         for a, b in _pairs(old, new):
             if a is None or b is None:
@@ -96,7 +125,7 @@ def event_rules(want: list[Any], got: list[Any]) -> tuple[set[str], list[str]]:
                 prefixes.update(_kind_rules(a))
             what.append(f"{_event_key(a)} event: your {', '.join(sorted(keys))} differ")
     wins = [_index_of_win(want), _index_of_win(got)]
-    if wins[0] != wins[1]:
+    if wins[0] != wins[1] and not first:
         prefixes.update(EVENT_RULES["win"])
         what.append("your win comes in another place" if None not in wins else "a win differs")
     return prefixes, _counted(what)
@@ -153,4 +182,7 @@ def _changed_keys(a: Any, b: Any) -> set[str]:
 
 def _kind_rules(event: Any) -> tuple[str, ...]:
     kind = _event_key(event)
-    return EVENT_RULES.get(kind, EVENT_RULES.get(kind.split(":")[0], ANY))
+    rules = EVENT_RULES.get(kind, EVENT_RULES.get(kind.split(":")[0], ANY))
+    if isinstance(event, dict) and event.get("result") == "discarded":
+        return (*rules, *EVENT_RULES["score:discarded"])
+    return rules
