@@ -61,17 +61,6 @@ def count(text: str) -> int:
     return value
 
 
-def whole(text: str) -> int:
-    """argparse type: a whole number, 0 or more (0 turns something off)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, got {text!r}")
-    return value
-
-
 #: Processes per CPU that ``--jobs`` may ask for: each job is a worker and its adapter.
 JOBS_PER_CPU = 4
 
@@ -103,8 +92,9 @@ def book_prefix(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
-def index(text: str) -> int:
-    """argparse type: a whole number from 0 (a request's index in a campaign)."""
+def whole(text: str) -> int:
+    """argparse type: a whole number from 0 (a request's index in a campaign; a count
+    where 0 turns something off)."""
     try:
         value = int(text)
     except ValueError:

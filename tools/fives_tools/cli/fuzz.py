@@ -108,7 +108,7 @@ def add_fuzz_commands(sub: Any) -> None:
     )
     fuzz.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
     fuzz.add_argument(
-        "--index", type=options.index, help="only the request of this index (re-runs)"
+        "--index", type=options.whole, help="only the request of this index (re-runs)"
     )
     fuzz.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     fuzz.add_argument(
