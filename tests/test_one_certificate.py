@@ -208,3 +208,27 @@ def test_compare_shows_each_implementations_own_games(
     markdown = report.read_text("utf-8")
     assert "### games: the implementation's own games" in markdown
     assert "## Own games: bent" in markdown
+
+
+def test_fuzz_is_shown_in_the_certificate_and_never_weighed_in_its_verdict(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bent = ["--python", "bent_engines.catalog:ScoresRoundedDownTotals", "--game", BENT_GAME]
+    report = tmp_path / "r.json"
+    code, out = _certify(capsys, *bent, "--own-games", "0", "--fuzz", "150", "--json", str(report))
+    plain_code, plain = _certify(capsys, *bent, "--own-games", "0")
+    assert (code, out.rstrip().splitlines()[-1]) == (plain_code, plain.rstrip().splitlines()[-1])
+    heading = "Fuzz (compared with the reference engine; not part of the verdict): "
+    line = next(line for line in out.splitlines() if line.startswith(heading))
+    assert "random agreement with the reference engine: 150 requests" in line
+    assert "0 disagreements" not in line  # the bent scoring disagrees, and is shown
+    assert (
+        f"fives fuzz --python bent_engines.catalog:ScoresRoundedDownTotals --game {BENT_GAME}"
+        in out
+    )
+    data = valid_report(report)
+    assert data["fuzz"]["requests"] == 150 and data["fuzz"]["classes"]
+    code, out = _certify(capsys, "--in-process", "--own-games", "0", "--fuzz", "60")
+    assert (
+        code == 0 and f"{heading}random agreement with the reference engine: 60 requests, 0" in out
+    )

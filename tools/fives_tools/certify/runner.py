@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fives_tools import partial, processes
 from fives_tools.certify import places as forms
@@ -23,6 +23,9 @@ from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.certify.own_games import OwnGames
+
+if TYPE_CHECKING:
+    from fives_tools.certify.fuzz.campaign import Outcome
 from fives_tools.partial import Interruption
 from fives_tools.text import clean
 
@@ -79,6 +82,10 @@ class Run:
     #: the audit of the implementation's own games, joined to the verdict (None: the run
     #: did not look for them, as a run made in a test or by pytest's plugin)
     own_games: OwnGames | None = None
+    #: a differential fuzz campaign against the reference engine, asked with ``--fuzz``:
+    #: reported apart from the verdict, which rests on hand-written expectations only
+    fuzz: Outcome | None = None
+    fuzz_rerun: str = ""  # the re-run commands' prefix of that campaign (``fives fuzz ...``)
 
     @property
     def interruption(self) -> Interruption | None:

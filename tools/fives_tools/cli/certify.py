@@ -20,7 +20,7 @@ from fives_tools.certify.reports.console import print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
-from fives_tools.cli import own_games
+from fives_tools.cli import fuzz, own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
 from fives_tools.progress import bar, on_terminal
 from fives_tools.rerun import command
@@ -150,6 +150,8 @@ def cmd_certify(args: argparse.Namespace) -> int:
         with partial.reporting(Run, lambda ran: _report_interrupted(args, ran, filters, left_out)):
             run = _run(adapter, cases, known, quiet=args.quiet)
             run.own_games = logs or own_games.judge(args, chosen(args), run, cases)
+            if args.fuzz:
+                fuzz.for_certificate(args, run)
     except AdapterRefused as exc:
         raise CannotRun(f"cannot certify this implementation: {exc}") from None
     run.filters, run.left_out, run.command = filters, left_out, args.command_line
@@ -197,6 +199,14 @@ def add(sub: Any) -> None:
     options.add_filters(certify)
     options.add_timeouts(certify)
     own_games.add_options(certify)
+    certify.add_argument(
+        "--fuzz",
+        type=options.whole,
+        default=0,
+        metavar="N",
+        help="also compare N random requests with the reference engine (fives fuzz, seed 1)"
+        " and show its disagreements in the certificate, apart from the verdict",
+    )
     certify.add_argument(
         "--known-failures",
         metavar="FILE",

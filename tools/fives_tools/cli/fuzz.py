@@ -12,14 +12,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fives_tools import files, options, partial, rerun
+from fives_tools import files, options, partial, processes, rerun
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
 from fives_tools.certify.fuzz import candidates, parallel, report
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan, Slice
 from fives_tools.certify.fuzz.scope import ScopeError
+from fives_tools.certify.runner import Run
 from fives_tools.cli.base import CannotRun, UsageError, shown_as
+from fives_tools.cli.own_games import REFERENCE_PYTHON
 
 
 def _filters(args: argparse.Namespace) -> list[str]:
@@ -32,6 +34,29 @@ def _filters(args: argparse.Namespace) -> list[str]:
 def prefix(spec: parallel.AdapterSpec, args: argparse.Namespace) -> str:
     """The re-run commands' prefix: ``fives fuzz`` with the implementation and scope."""
     return rerun.command("fives", "fuzz", *spec.words(), *_filters(args))
+
+
+def for_certificate(args: argparse.Namespace, run: Run) -> None:
+    """``fives certify --fuzz N``: N random requests of the run's games, answered by the
+    implementation and by the reference engine, into ``run.fuzz`` (seed 1, one process);
+    a signal meanwhile goes on carrying the run, the campaign so far with it."""
+    python = args.python or (REFERENCE_PYTHON if args.in_process else None)
+    spec = parallel.AdapterSpec(args.adapter, python, args.timeout, args.startup_timeout)
+    games = tuple(args.game)
+    run.fuzz_rerun = rerun.command(
+        "fives", "fuzz", *spec.words(), *(w for g in games for w in ("--game", g))
+    )
+    part = parallel.shard_slice(args.fuzz, (1, 1))
+    try:
+        run.fuzz = parallel.run(spec, Plan(seed=1, games=games), part)
+    except KeyboardInterrupt as exc:
+        run.fuzz = partial.carried(exc, Outcome)
+        run.interrupted = processes.signal_name(exc)
+        partial.carry(exc, run)
+        raise
+    except (AdapterRefused, AdapterError, ScopeError) as exc:
+        raise CannotRun(f"cannot fuzz this implementation: {exc}") from None
+    run.fuzz.implementation = run.adapter
 
 
 def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSpec) -> str:

@@ -33,7 +33,8 @@ def rerun(prefix: str, cls: DisagreementClass) -> str:
     return commands.more(prefix, "--seed", str(cls.first.seed), "--index", str(cls.first.index))
 
 
-def _title(cls: DisagreementClass) -> str:
+def title(cls: DisagreementClass) -> str:
+    """A class in one line: the request type, the fields that differ, the errors."""
     key = cls.key
     title = f"{key.type}: {', '.join(key.fields)} differ"
     if key.errors:
@@ -52,7 +53,7 @@ def describe(cls: DisagreementClass, prefix: str) -> str:
         else ""
     )
     lines = [
-        _title(cls),
+        title(cls),
         f"  found {cls.count} times; first at index {cls.first.index} (recipe {cls.first.recipe})",
         f"  rules involved: {', '.join(cls.key.rules) or '(none identified)'}",
         *(
@@ -154,7 +155,7 @@ def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
         "value", outcome.verdict()
     )
     for cls in classes:
-        case = ET.SubElement(suite, "testcase", classname="fives.fuzz", name=_title(cls))
+        case = ET.SubElement(suite, "testcase", classname="fives.fuzz", name=title(cls))
         ET.SubElement(case, "failure", message=rerun(prefix, cls)).text = describe(cls, prefix)
     if not classes:
         ET.SubElement(suite, "testcase", classname="fives.fuzz", name=outcome.verdict())
@@ -174,7 +175,7 @@ def to_markdown(outcome: Outcome, prefix: str) -> str:
         " are not hand-worked expectations.",
     ]
     for number, cls in enumerate(ordered(outcome), 1):
-        lines += ["", f"## Class {number}: {_title(cls)}", "", "```", describe(cls, prefix)]
+        lines += ["", f"## Class {number}: {title(cls)}", "", "```", describe(cls, prefix)]
         lines += ["```"]
     return "\n".join(lines) + "\n"
 

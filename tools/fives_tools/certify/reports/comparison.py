@@ -21,7 +21,7 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports import formats, own_games
+from fives_tools.certify.reports import formats, fuzzed, own_games
 from fives_tools.certify.reports.causes import blamed_rules
 from fives_tools.certify.reports.console import (
     AFFECTED,
@@ -205,6 +205,7 @@ def entry_context(entry: Entry) -> dict[str, Any]:
         "coverage": found.coverage,
         "readings": reading_lines(entry.run.declared),
         "own_games": own_games.block_lines(entry.run),
+        "fuzz": fuzzed.block_lines(entry.run),
         "failures": [
             {
                 "anchor": failure_anchor(entry.label, result),

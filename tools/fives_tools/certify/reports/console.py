@@ -20,7 +20,7 @@ from fives_tools import rerun
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.reports import own_games
+from fives_tools.certify.reports import fuzzed, own_games
 from fives_tools.certify.reports.blame import implicated
 from fives_tools.certify.reports.causes import SHOWN, blamed_rules, likely_causes
 from fives_tools.certify.reports.covers import coverage
@@ -285,9 +285,9 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     refusals = refusal_line(run.results)
     if refusals:
         out.write(f"\n{refusals}\n")
-    block = own_games.block_lines(run)
-    if block:
-        out.write("\n" + "\n".join(block) + "\n")
+    for block in (own_games.block_lines(run), fuzzed.block_lines(run)):
+        if block:
+            out.write("\n" + "\n".join(block) + "\n")
     found = decide(run)
     if found.left_out:
         out.write(f"\nLeft out by the filters: {found.left_out_text()}\n")

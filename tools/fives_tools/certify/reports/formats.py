@@ -17,7 +17,7 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports import own_games
+from fives_tools.certify.reports import fuzzed, own_games
 from fives_tools.certify.reports.causes import blamed_rules, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
@@ -123,6 +123,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),
         "own_games": own_games.to_json(run),
+        "fuzz": fuzzed.to_json(run),
         **({"interrupted": run.interruption.to_json()} if run.interruption else {}),
     }
 
@@ -276,6 +277,7 @@ def to_markdown(run: Run, rerun_prefix: str = "fives certify") -> str:
         status=status_line(run.results),
         causes=all_cause_texts(run),
         own_games=own_games.block_lines(run),
+        fuzz=fuzzed.block_lines(run),
         games=[_game_table(run, game) for game in games_of(run)],
         failures=[describe_failure(r, rerun_prefix) for r in bad],
         undecided=undecided_lines(run),
