@@ -1,7 +1,8 @@
 """Which rule a wrong number breaks. A wrong score or wrong settled scores are held
 against common misreadings of one rule each; every reading that gives exactly the number
 reported is a candidate, in a fixed order, and none is guessed: with no reading that fits,
-the rule that decides the number as a whole is named.
+the rules that decide the number as a whole are named (the scoring ends of the layout for
+a play's score, never the multiple-of-five rule unless the number is no multiple of 5).
 
 Readings of a play's score: a double at an end counted once, or once per open side, or
 like any tile (joined by an end, not crosswise); an interior double counted; a spinner's
@@ -23,7 +24,7 @@ from typing import Any
 from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
 from fives_engine.events import APPLIED, DISCARDED, Event
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
-from fives_tools.certify.observe.exercise import kept
+from fives_tools.certify.observe.exercise import kept, score_rules
 
 #: How a double counts under each misreading: (pips, straights filled, open branches of a
 #: spinner with both straights filled) -> value.
@@ -82,7 +83,21 @@ def play_score(ruleset: Ruleset, layout: Layout, reported: int, went_out: bool) 
         fits += [
             rule for rule, value in _DOUBLE_READINGS if reported == score(_total(layout, value))
         ]
-    return kept(ruleset, fits) or ["score.play.multiple-of-five"]
+    return kept(ruleset, fits) or _scoring_ends(ruleset, layout, reported)
+
+
+def _scoring_ends(ruleset: Ruleset, layout: Layout, reported: int) -> list[str]:
+    """The rules of a score no misreading gives: a number no multiple of 5 breaks the
+    scoring of the total; any other number comes from ends counted otherwise, so the
+    scoring-end rules of this layout are named as a whole (the observation chooses)."""
+    if reported % 5:
+        return ["score.play.multiple-of-five"]
+    ends = [
+        rule
+        for rule in score_rules(ruleset, layout, went_out=False)
+        if rule.startswith("score.ends.") or rule == "layout.attach-points-not-scoring-ends"
+    ]
+    return ends or ["score.play.multiple-of-five"]
 
 
 _ROUNDINGS: list[Callable[[int], int]] = [
