@@ -47,3 +47,21 @@ def test_a_score_no_misreading_gives_blames_the_scoring_ends_not_multiple_of_fiv
     # a number no multiple of 5 is the scoring of the total at fault
     obs = audit_records([_example_with(8, score=7)])
     assert rules(obs) == [("score.play.multiple-of-five", "score")]
+
+
+# -- one fault, one finding ------------------------------------------------------------------
+def test_a_forced_offer_is_one_divergence_for_the_step_however_much_it_leaves_out() -> None:
+    # one play offered on each end, and a draw the rules refuse: four plays missing
+    obs = audit_records([_example_with(7, offered=["[1|5]@[1|1]:1", "[2|4]@[1|4]:4", "draw"])])
+    (div,) = obs.divergences
+    assert div.checked == "offered" and div.action == 8
+    # three missing on the double's straight side, one on [1|4]'s end, the draw refused
+    assert div.candidates == (
+        "layout.double.crosswise",
+        "play.match-attach-point",
+        "turn.must-play",
+    )
+    for play in ("[0|1]@[1|1]:straight-b", "[4|5]@[1|4]:big-end"):
+        assert play in div.expected
+    assert div.got == "draw"
+    assert sum(obs.games["all-fives"].failed.values()) == 1

@@ -11,6 +11,7 @@ reports its settled scores, else it stops there, and the report says so.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -347,32 +348,33 @@ class RecordAudit:
         self.diverge(index, self.number, "action", rule, what, expected, got)
 
     def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
+        """One divergence for the step, however many actions are missing or extra: one
+        wrong set of offers is one fault (a forced opening leaves out every other tile).
+        Its candidates are the rules behind each difference, the most frequent first."""
         assert self.match is not None
         hand = self.match.hands[-1]
         self.exercise(exercise.offered_rules(self.ruleset, hand, legal))
         missing, extra = offered_difference(offered, legal)
-        for action in missing:
-            rule = allowing_rule(self.ruleset, action)
-            self.diverge(
-                index,
-                self.number,
-                "offered",
-                rule,
-                f"the legal action {action} was not offered",
-                str(action),
-                "not offered",
-            )
+        if not missing and not extra:
+            return
+        blamed: list[str] = [allowing_rule(self.ruleset, action) for action in missing]
+        said = []
+        if missing:
+            said.append(f"not offered: {', '.join(map(str, missing))}")
         for resolved in extra:
             rule, reason = refusal(hand, seat, resolved)
-            self.diverge(
-                index,
-                self.number,
-                "offered",
-                rule,
-                f"{resolved.text} was offered but the rules refuse it: {reason}",
-                "not offered",
-                resolved.text,
-            )
+            blamed.append(rule)
+            said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
+        ranked = [rule for rule, _ in Counter(blamed).most_common()]
+        self.diverge(
+            index,
+            self.number,
+            "offered",
+            ranked,
+            "; ".join(said),
+            ", ".join(map(str, missing)) or "not offered",
+            ", ".join(r.text for r in extra) or "not offered",
+        )
 
     def score(self, index: int, reported: int, action: Any, events: list[Any]) -> None:
         assert self.match is not None
