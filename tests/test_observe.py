@@ -115,7 +115,7 @@ def test_an_illegal_play_fails_the_rule_that_forbids_it() -> None:
     assert failed(obs) == [("play.match-attach-point", "action")]
     assert failing_rules(obs) == {"play.match-attach-point"}
     assert obs.divergences[0].action == 8
-    assert any("reports no scores" in n.text for n in obs.stopped)  # nothing to go on from
+    assert any("1 action after action 8 not checked" in n.text for n in obs.stopped)
 
 
 def test_a_draw_while_holding_a_play_fails_must_play() -> None:

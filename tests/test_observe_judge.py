@@ -9,6 +9,7 @@ from typing import Any
 from observed import minimal_example
 
 from fives_tools.certify.observe import Observation, audit_records
+from fives_tools.certify.observe.reference import observed_match
 
 #: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
 LEGAL_AT_8 = [
@@ -65,3 +66,90 @@ def test_a_forced_offer_is_one_divergence_for_the_step_however_much_it_leaves_ou
         assert play in div.expected
     assert div.got == "draw"
     assert sum(obs.games["all-fives"].failed.values()) == 1
+
+
+# -- going on past an illegal action ---------------------------------------------------------
+def _leader_plays_twice() -> dict[str, Any]:
+    """The minimal log as an engine logs it whose leader plays again at action 2: seat 0
+    then plays on the [1|5] (it holds [0|5]) and seat 1 on the spinner's other side."""
+    record = minimal_example()
+    record["hands"][0]["actions"] = [
+        {"seat": 1, "action": "[1|1]"},
+        {"seat": 1, "action": "[1|5]@[1|1]:1"},
+        {"seat": 0, "action": "[0|5]@[1|5]:5", "score": 0},
+        {"seat": 1, "action": "[1|3]@[1|1]:1", "score": 0},
+    ]
+    return record
+
+
+def test_a_play_out_of_turn_is_applied_as_the_engine_did_and_the_hand_judged_on() -> None:
+    record = _leader_plays_twice()
+    obs = audit_records([record])
+    assert rules(obs) == [("turn.clockwise", "seat")]
+    assert obs.divergences[0].action == 2
+    assert any("applied as the implementation did" in n.text for n in obs.stopped)
+    assert obs.games["all-fives"].actions == 4
+    # the actions after it are judged: a wrong score there is found
+    record["hands"][0]["actions"][3]["score"] = 5  # the ends show 3 and 0
+    assert [d.action for d in audit_records([record]).divergences] == [2, 4]
+
+
+def test_a_draw_while_holding_a_play_is_applied_and_the_hand_judged_on() -> None:
+    record = minimal_example()
+    actions = record["hands"][0]["actions"]
+    # seat 1 draws [0|3] instead of playing; seat 0 then plays [0|4] as before
+    actions[7:] = [
+        {"seat": 1, "action": "draw", "tile": "[0|3]"},
+        {"seat": 1, "action": "[1|5]@[1|1]:1", "score": 0},
+        {"seat": 0, "action": "[0|4]@[1|4]:4", "score": 10},
+    ]
+    obs = audit_records([record])
+    assert rules(obs)[0] == ("turn.must-play", "action")
+    assert [d.checked for d in obs.divergences] == ["action", "score"]  # 5, not 10
+
+
+def _match() -> dict[str, Any]:
+    """A whole All Fives match of 16 hands, every field given; side 1 wins in the last."""
+    record = observed_match("all-fives", 2, None, 3)
+    assert record["result"]["winner"] == 1 and len(record["hands"]) == 16
+    return record
+
+
+def _stop_at_second_action(hand: dict[str, Any]) -> None:
+    """A play of a tile the player does not hold (the boneyard's first) on the lead: no
+    position to go on from in that hand."""
+    tile, lead = hand["deal"]["boneyard"][0], hand["actions"][0]["action"]
+    hand["actions"][1]["action"] = f"{tile}@{lead}:small-end"
+
+
+def test_a_hand_cut_short_is_followed_by_the_next_hand_from_its_deal() -> None:
+    record = _match()
+    _stop_at_second_action(record["hands"][0])
+    wrong = record["hands"][1]["actions"][3]
+    wrong["score"] += 5
+    obs = audit_records([record])
+    found = [(d.hand, d.checked) for d in obs.divergences]
+    assert found[:2] == [(1, "action"), (2, "score")]
+    assert any("hand 2 is judged from its deal" in n.text for n in obs.stopped)
+    assert obs.ok is False and obs.games["all-fives"].hands == 16
+
+
+def test_without_reported_scores_nothing_is_settled_until_a_hand_reports_them() -> None:
+    record = _match()
+    _stop_at_second_action(record["hands"][0])
+    del record["hands"][0]["scores"]
+    record["hands"][1]["scores"][0] += 5
+    obs = audit_records([record])
+    assert any("no scores known" in n.text for n in obs.stopped)
+    # hand 2's scores are not judged (what it starts from is not known); hand 3 starts
+    # from them, and its scores, 5 short of them, are
+    assert [(d.hand, d.checked) for d in obs.divergences] == [(1, "action"), (3, "scores")]
+
+
+def test_the_match_result_after_a_stopped_hand_is_not_judged() -> None:
+    record = _match()
+    _stop_at_second_action(record["hands"][-1])
+    obs = audit_records([record])
+    assert [d.checked for d in obs.divergences] == ["action"]  # no result.winner
+    (note,) = [n for n in obs.stopped if "match result" in n.text]
+    assert note.text.startswith("match result not judged: hand 16 stopped at action")

@@ -4,19 +4,27 @@ and check every step, going on past a divergence wherever the replay can.
 Each hand is replayed from the scores the record carries into it, with the leader the
 record names (the implementation's own choice, checked against the rules where they fix
 it), so a divergence is reported once and the next hand is still judged. Within a hand an
-illegal or undecided action ends the replay of that hand (the reference cannot play on
-from a position the rules never reach); the record goes on at the next hand when the hand
-reports its settled scores, else it stops there, and the report says so.
+action the rules refuse is applied as the implementation did where the reference can (one
+a hand: a play out of turn, a draw or pass while holding a play, another tile played than
+the one just drawn), and the rest of the hand is judged from there; a play the layout
+refuses, of a tile not held, a second refused action or one that cannot be decided ends
+the replay of that hand. The record then goes on at the next hand, from its deal and the
+scores the hand reports (with none reported, nothing is settled or won until a hand
+reports them); the match result after a hand whose replay stopped is not judged, and the
+report says what was done at each such place.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from fives_engine import (
+    Action,
     Draw,
+    HandState,
     IllegalDealError,
     MatchState,
     Play,
@@ -26,13 +34,25 @@ from fives_engine import (
 from fives_engine.record import write_record
 from fives_tools.certify.observe import diagnose, exercise
 from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
-from fives_tools.certify.observe.replay import prefix, replay_deal, text, turn_rule
+from fives_tools.certify.observe.replay import (
+    as_if_turn,
+    force,
+    forcible,
+    prefix,
+    replay_deal,
+    text,
+    turn_rule,
+)
 from fives_tools.certify.observe.resolve import (
     allowing_rule,
     offered_difference,
     refusal,
     resolve,
 )
+
+#: The target of a hand replayed from scores not known: no score reaches it, so no win is
+#: made up from them.
+UNREACHABLE = 1 << 30
 
 
 class RecordAudit:
@@ -57,6 +77,11 @@ class RecordAudit:
         self.winner: int | None = None
         self.match: MatchState | None = None
         self.drift: list[int] = []
+        #: where the replay of the last hand stopped ("hand N stopped at action K"), if it did
+        self.stop: str | None = None
+        #: why the scores the hand starts from are not known, if they are not
+        self.unknown: str | None = None
+        self.forced_in: HandState | None = None  # the hand an action was forced in, last
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -164,7 +189,8 @@ class RecordAudit:
             )
             return False
         draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
-        self.match = MatchState(self.ruleset, self.setup, self.scores)
+        setup = self.setup if self.unknown is None else replace(self.setup, target=UNREACHABLE)
+        self.match = MatchState(self.ruleset, setup, self.scores)
         self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
@@ -179,13 +205,9 @@ class RecordAudit:
                 "the deal recorded",
                 cut=self.number,
             )
-            self.note(
-                self.obs.stopped,
-                index,
-                None,
-                f"hand {index}: its deal cannot be replayed: record not checked further",
-            )
-            return False
+            self.number += len(entry["actions"])
+            self.stop = f"hand {index} stopped at its deal"
+            return self.go_on(index, entry, finished=False)
         dealt = ["deal.hand-size", "equipment.double-six"]
         if self.setup.deal_option is not None:
             dealt.append("deal.options")
@@ -200,22 +222,46 @@ class RecordAudit:
             self.ended(index, entry)
             if over:
                 self.present("scores", reported is not None)
-                if reported is not None:
+                if reported is not None and self.unknown is None:
                     self.settled(index, reported)
             if not over and index < len(self.record["hands"]):
                 finished = self.cut_short(index, entry)
-        if not finished and reported is None:
+        if finished:
+            self.winner = self.match.winner if self.unknown is None else None
+            self.next_leader = hand.went_out
+            self.after_block = hand.blocked
+        return self.go_on(index, entry, finished)
+
+    def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> bool:
+        """The scores the next hand starts from: those the hand reports, else the replay's
+        when it reached the hand's end. A hand whose replay stopped is followed from the
+        next hand's deal (and its leader) all the same, the scores it reports judged no
+        further; reporting none, the scores are not known until a hand reports them, and
+        nothing is settled or won meanwhile. False when the record cannot go on."""
+        assert self.match is not None
+        reported = entry.get("scores")
+        if finished:
+            self.stop = None
+        else:
+            self.winner, self.next_leader, self.after_block = None, None, False
+        if reported is not None:
+            self.scores, self.unknown = list(reported), None
+        elif finished and self.unknown is None:
+            self.scores = list(self.match.scores)
+        elif not finished:
+            self.unknown = f"{self.stop} and reports no scores"
+        if not finished and index < len(self.record["hands"]):
+            known = (
+                f"the scores hand {index} reports"
+                if self.unknown is None
+                else "no scores known: nothing is settled or won until a hand reports them"
+            )
             self.note(
                 self.obs.stopped,
-                index,
-                self.number,
-                f"hand {index} reports no scores: the rest of the record is not checked",
+                index + 1,
+                None,
+                f"{self.stop}: hand {index + 1} is judged from its deal, with {known}",
             )
-            return False
-        self.scores = list(reported) if reported is not None else list(self.match.scores)
-        self.winner = self.match.winner if finished else None
-        self.next_leader = hand.went_out if finished else None
-        self.after_block = finished and hand.blocked
         return True
 
     def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
@@ -236,6 +282,7 @@ class RecordAudit:
                 "the hand goes on",
                 f"hand {index + 1} dealt",
             )
+        self.stop = f"hand {index} stopped at its last action, {self.number}, not over"
         return False
 
     def actions(self, index: int, entry: dict[str, Any]) -> bool:
@@ -246,6 +293,7 @@ class RecordAudit:
             self.number += 1
             self.tally.actions += 1
             if not self.step(index, action):
+                self.stop = f"hand {index} stopped at action {self.number}"
                 rest = len(actions) - position - 1
                 if rest:
                     self.note(
@@ -260,7 +308,9 @@ class RecordAudit:
         return True
 
     def step(self, index: int, entry: dict[str, Any]) -> bool:
-        """Check one action (its turn, legality, what was offered and scored) and apply it."""
+        """Check one action (its turn, legality, what was offered and scored) and apply it;
+        an action the rules refuse is applied as the implementation did where it can be
+        (:func:`~fives_tools.certify.observe.replay.forcible`). False: the replay stops."""
         match = self.match
         assert match is not None
         hand = match.hands[-1]
@@ -269,7 +319,8 @@ class RecordAudit:
             self.after_end(index, hand.is_terminal, entry)
             return False
         legal = match.legal_actions()
-        if seat != hand.current_player:
+        out_of_turn = seat != hand.current_player
+        if out_of_turn:
             rule = turn_rule(hand)
             self.exercise([rule])
             self.diverge(
@@ -281,11 +332,11 @@ class RecordAudit:
                 f"seat {hand.current_player}",
                 f"seat {seat}",
             )
-            return False
-        self.present("offered", "offered" in entry)
-        if "offered" in entry:
+        elif "offered" in entry:
             self.offered(index, entry["offered"], legal, seat)
-        resolved = resolve(entry["action"], legal)
+        if not out_of_turn:
+            self.present("offered", "offered" in entry)
+        resolved = resolve(entry["action"], legal if not out_of_turn else as_if_turn(hand, seat))
         if len(resolved.candidates) > 1:
             options = ", ".join(str(a) for a in resolved.candidates)
             self.note(
@@ -296,32 +347,72 @@ class RecordAudit:
             )
             return False
         action = resolved.action
-        if action is None or action not in legal:
+        if not out_of_turn and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
             self.refused(index, rule, reason, legal_text, entry["action"])
+        if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
-        if (
+        if out_of_turn or action not in legal:
+            events = self.forced(index, seat, action, "out of turn" if out_of_turn else "")
+            if events is None:
+                return False
+            if not isinstance(action, Play):
+                return True  # only a play's score carries into the settlement
+        else:
+            self.exercise(exercise.action_rules(self.ruleset, hand, action))
+            events = match.apply_action(action, seat)
+        self.scored(index, entry, action, events)
+        return True
+
+    def forced(self, index: int, seat: int, action: Action, how: str) -> list[Any] | None:
+        """Apply an action the rules refuse as the implementation did, and say so; its
+        events, or None when it leaves no position to go on from. One is applied per hand:
+        from a position the rules never reach, the next refusal is as likely the first one's
+        echo (a pass repeated round the table) as a fault of its own."""
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        if self.forced_in is hand or not forcible(hand, seat, action):
+            return None  # a second in one hand: its faults would be counted over and over
+        self.forced_in = hand
+        what = f"seat {seat} {action}" + (f" {how}" if how else "")
+        self.note(
+            self.obs.stopped,
+            index,
+            self.number,
+            f"hand {index}: {what} applied as the implementation did; the rest of the hand"
+            " is judged from there",
+        )
+        return force(self.match, seat, action)
+
+    def drawn_as_dealt(
+        self, index: int, hand: HandState, action: Action, entry: dict[str, Any]
+    ) -> bool:
+        """A draw names the tile the deal's boneyard gives next, when both are written."""
+        if not (
             isinstance(action, Draw)
             and "tile" in entry
             and "boneyard" in self.record_hand(index)["deal"]
+            and hand.boneyard
         ):
-            nxt = str(hand.boneyard[0])
-            if entry["tile"] != nxt:
-                self.note(
-                    self.obs.stopped,
-                    index,
-                    self.number,
-                    f"the draw names {entry['tile']} but the deal's boneyard gives {nxt}",
-                )
-                return False
-        self.exercise(exercise.action_rules(self.ruleset, hand, action))
-        events = match.apply_action(action, seat)
+            return True
+        nxt = str(hand.boneyard[0])
+        if entry["tile"] != nxt:
+            self.note(
+                self.obs.stopped,
+                index,
+                self.number,
+                f"the draw names {entry['tile']} but the deal's boneyard gives {nxt}",
+            )
+            return False
+        return True
+
+    def scored(self, index: int, entry: dict[str, Any], action: Action, events: list[Any]) -> None:
+        """Check the score the record gives a play applied by the rules."""
         if isinstance(action, Play):
             self.present("score", "score" in entry)
         if "score" in entry:
             self.score(index, entry["score"], action, events)
-        return True
 
     def record_hand(self, index: int) -> dict[str, Any]:
         hand: dict[str, Any] = self.record["hands"][index - 1]
@@ -456,9 +547,17 @@ class RecordAudit:
             )
 
     def result(self) -> None:
+        """The match's winner and scores, judged only when the last hand was replayed to
+        its end from known scores: a replay cut short has no result of its own to hold the
+        record's against."""
         reported = self.record.get("result")
         self.present("result", reported is not None)
         if not reported:
+            return
+        unjudged = self.stop or self.unknown
+        if unjudged is not None:
+            last = len(self.record["hands"])
+            self.note(self.obs.stopped, last, None, f"match result not judged: {unjudged}")
             return
         rule = exercise.end_rule(self.ruleset)
         self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
