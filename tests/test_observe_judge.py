@@ -10,6 +10,7 @@ from observed import minimal_example
 
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.reference import observed_match
+from fives_tools.certify.observe.report import causes
 
 #: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
 LEGAL_AT_8 = [
@@ -153,3 +154,38 @@ def test_the_match_result_after_a_stopped_hand_is_not_judged() -> None:
     assert [d.checked for d in obs.divergences] == ["action"]  # no result.winner
     (note,) = [n for n in obs.stopped if "match result" in n.text]
     assert note.text.startswith("match result not judged: hand 16 stopped at action")
+
+
+# -- consequences --------------------------------------------------------------------------
+def _won_on_a_wrong_score() -> dict[str, Any]:
+    """The match as an engine logs it that scores side 1's first play of the last hand
+    high enough to reach the target of 250 there, and so ends the match at that play."""
+    record = _match()
+    last = record["hands"][-1]
+    start = record["hands"][-2]["scores"]
+    play = next(i for i, a in enumerate(last["actions"]) if a["seat"] == 1 and "@" in a["action"])
+    scores = list(start)
+    for action in last["actions"][:play]:
+        scores[action["seat"]] += action.get("score", 0)
+    wrong = 250 - scores[1]
+    assert wrong % 5 == 0 and wrong != last["actions"][play]["score"]
+    last["actions"][play]["score"] = wrong
+    scores[1] = 250
+    del last["actions"][play + 1 :]
+    last["scores"] = scores
+    record["result"] = {"winner": 1, "scores": scores}
+    return record
+
+
+def test_a_winner_after_a_wrong_score_is_its_consequence_and_counts_for_no_rule() -> None:
+    obs = audit_records([_won_on_a_wrong_score()])
+    score, winner = obs.divergences
+    assert (score.checked, winner.checked) == ("score", "result.winner")
+    assert winner.rule == "match.first-to-target" and winner.consequence_of == 1
+    assert score.counted and not winner.counted
+    tally = obs.games["all-fives"]
+    assert tally.failed["match.first-to-target"] == 0 and tally.failed[score.rule] == 1
+    assert obs.status("all-fives", "match.first-to-target") != "FAIL"
+    assert "match.first-to-target" not in [rule for rule, _, _ in causes(obs)]
+    assert obs.against == [score]
+    assert "(1 following from an earlier one)" in obs.verdict()

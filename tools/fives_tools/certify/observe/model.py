@@ -150,6 +150,9 @@ class Observation:
         )
         if rules:
             head += f" on {plural(len(rules), 'rule')}"
+        aside = self._aside()
+        if aside:
+            head += f" ({aside})"
         extra = []
         if self.undecided:
             extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
@@ -161,3 +164,14 @@ class Observation:
         if self.interruption is not None:
             return f"{self.interruption.line}; so far: {text}"
         return text
+
+    def _aside(self) -> str:
+        """The divergences that fail no rule, in words: consequences and readings."""
+        follow = sum(not d.counted for d in self.divergences)
+        readings = sum(d.counted and d.requirement != MUST for d in self.divergences)
+        parts = []
+        if follow:
+            parts.append(f"{follow} following from an earlier one")
+        if readings:
+            parts.append(f"{plural(readings, 'reading')} of an interpretation answered otherwise")
+        return ", ".join(parts)

@@ -33,7 +33,14 @@ from fives_engine import (
 )
 from fives_engine.record import write_record
 from fives_tools.certify.observe import diagnose, exercise
-from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
+from fives_tools.certify.observe.model import (
+    IMPLEMENTATION_DEFINED,
+    MUST,
+    Divergence,
+    Note,
+    Observation,
+    plural,
+)
 from fives_tools.certify.observe.replay import (
     as_if_turn,
     force,
@@ -53,6 +60,8 @@ from fives_tools.certify.observe.resolve import (
 #: The target of a hand replayed from scores not known: no score reaches it, so no win is
 #: made up from them.
 UNREACHABLE = 1 << 30
+#: The fields of a score: the end of the match judged on them follows from them.
+SCORED = ("score", "scores")
 
 
 class RecordAudit:
@@ -82,6 +91,7 @@ class RecordAudit:
         #: why the scores the hand starts from are not known, if they are not
         self.unknown: str | None = None
         self.forced_in: HandState | None = None  # the hand an action was forced in, last
+        self.mine: list[int] = []  # the numbers of this record's divergences, from 1
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -97,10 +107,19 @@ class RecordAudit:
         expected: Any,
         got: Any,
         cut: int | None = None,
+        *,
+        after: int | None = None,
+        explain: tuple[str, ...] = (),
+        reading: str | None = None,
     ) -> None:
         """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
         once the whole observation is in); the prefix that shows it ends after match
-        action ``cut`` (default ``action``; with neither, after the whole hand)."""
+        action ``cut`` (default ``action``; with neither, after the whole hand).
+
+        ``after``: the hand whose wrong scores it may follow from (an end of the match
+        judged on them): then it is a consequence of the first of them, never counted for
+        its own rule. ``reading``: the interpretation whose other reading the record
+        takes (an implementation-defined divergence, never a failure)."""
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
@@ -118,8 +137,23 @@ class RecordAudit:
                 self._table(),
                 self._table_record(),
                 candidates,
+                requirement=MUST if reading is None else IMPLEMENTATION_DEFINED,
+                interpretation=reading,
+                consequence_of=None if after is None else self.cause(after),
+                explain=explain,
             )
         )
+        self.mine.append(len(self.obs.divergences))
+
+    def cause(self, hand: int) -> int | None:
+        """The number (in the observation, from 1) of this record's first divergence of
+        its own on a score in ``hand``: what a later judgement of the match's end on the
+        scores follows from."""
+        for number in self.mine:
+            div = self.obs.divergences[number - 1]
+            if div.hand == hand and div.checked in SCORED and div.counted:
+                return number
+        return None
 
     def note(self, into: list[Note], hand: int, action: int | None, text: str) -> None:
         into.append(Note(self.label, hand, action, text))
@@ -151,6 +185,7 @@ class RecordAudit:
                     " plays on",
                     "no more hands",
                     f"hand {index}",
+                    after=index - 1,
                 )
                 return
             if not self.hand(index, hand):
@@ -431,12 +466,16 @@ class RecordAudit:
                 if hand.went_out is not None
                 else "nobody could play and the boneyard was empty: the hand was blocked"
             )
-        self.refused(index, rule, what, "no action", f"seat {entry['seat']} {entry['action']}")
+        won = index if self.match.is_terminal else None  # on scores a wrong one may have made
+        got = f"seat {entry['seat']} {entry['action']}"
+        self.refused(index, rule, what, "no action", got, after=won)
 
-    def refused(self, index: int, rule: str, what: str, expected: str, got: str) -> None:
+    def refused(
+        self, index: int, rule: str, what: str, expected: str, got: str, after: int | None = None
+    ) -> None:
         """The action just numbered is one the rules refuse, by ``rule``."""
         self.exercise([rule])
-        self.diverge(index, self.number, "action", rule, what, expected, got)
+        self.diverge(index, self.number, "action", rule, what, expected, got, after=after)
 
     def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
         """One divergence for the step, however many actions are missing or extra: one
@@ -511,7 +550,14 @@ class RecordAudit:
                 "the match was won" if self.match.is_terminal else "the hand is not over"
             )
             self.diverge(
-                index, self.number, "ended", rule, f"hand {index} ended: {said}", said, reported
+                index,
+                self.number,
+                "ended",
+                rule,
+                f"hand {index} ended: {said}",
+                said,
+                reported,
+                after=index if self.match.is_terminal else None,
             )
 
     def settled(self, index: int, reported: list[int]) -> None:
@@ -544,6 +590,7 @@ class RecordAudit:
                 f"the match's scores by side {state} in hand {index}",
                 expected,
                 reported,
+                after=index if won else None,
             )
 
     def result(self) -> None:
@@ -573,6 +620,7 @@ class RecordAudit:
                 "the match's winner",
                 self.winner,
                 reported["winner"],
+                after=last,
             )
         if "scores" in reported and reported["scores"] != self.scores:
             self.diverge(

@@ -66,7 +66,7 @@ def unshown(obs: Observation, game: str) -> list[str]:
 
 def causes(obs: Observation) -> list[tuple[str, int, int]]:
     """The rules behind the divergences, the one explaining most first (see diagnose)."""
-    return likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    return likely_causes([d.candidates or (d.rule,) for d in obs.against])
 
 
 def causes_line(obs: Observation) -> str:
