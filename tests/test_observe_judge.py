@@ -4,10 +4,16 @@ failures, replays going on past an illegal action, and the numbers explained."""
 
 from __future__ import annotations
 
+import contextlib
+import copy
 from typing import Any
+from unittest import mock
 
+import pytest
+from bent_engines.readings import AllFivesTargetAfterSettlement
 from observed import minimal_example
 
+from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.reference import observed_match
 from fives_tools.certify.observe.report import causes
@@ -189,3 +195,69 @@ def test_a_winner_after_a_wrong_score_is_its_consequence_and_counts_for_no_rule(
     assert "match.first-to-target" not in [rule for rule, _, _ in causes(obs)]
     assert obs.against == [score]
     assert "(1 following from an earlier one)" in obs.verdict()
+
+
+# -- readings of an interpretation -----------------------------------------------------------
+def _target_after_settlement(seed: int = 1) -> dict[str, Any]:
+    """An All Fives match of an engine that checks the target once the hand is settled
+    (the other reading of all-fives.target-immediate): it plays on past the target."""
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.dict(_STATES, clear=True))
+        for patch in AllFivesTargetAfterSettlement().patches():
+            stack.enter_context(patch)
+        return observed_match("all-fives", 2, None, seed)
+
+
+@pytest.mark.parametrize(
+    ("seed", "hand", "checked"),
+    [(1, 10, "action"), (16, 13, "scores")],  # played on; the last play reached it, settled
+)
+def test_playing_on_past_the_target_to_the_hand_s_end_is_a_reading_not_a_failure(
+    seed: int, hand: int, checked: str
+) -> None:
+    obs = audit_records([_target_after_settlement(seed)])
+    (div,) = obs.divergences  # judged under that reading from there: nothing piles up
+    assert (div.rule, div.hand, div.checked) == ("match.first-to-target", hand, checked)
+    assert div.requirement == "implementation-defined"
+    assert div.interpretation == "all-fives.target-immediate"
+    assert obs.ok and obs.status("all-fives", "match.first-to-target") == "reading"
+    assert obs.games["all-fives"].failed["match.first-to-target"] == 0
+    assert not obs.stopped  # the rest of the hand and the result were judged
+
+
+def test_playing_on_past_the_target_against_the_other_reading_too_is_a_failure() -> None:
+    record = _target_after_settlement()
+    at = audit_records([copy.deepcopy(record)]).divergences[0].action
+    assert at is not None
+    hand = record["hands"][9]
+    played_before = sum(len(h["actions"]) for h in record["hands"][:9])
+    later = hand["actions"][at - played_before]  # the action after the one played on
+    later["seat"] = 1 - later["seat"]  # out of turn under either reading
+    obs = audit_records([record])
+    assert obs.divergences[0].action == at
+    assert obs.divergences[0].requirement == "must" and not obs.ok
+    assert obs.status("all-fives", "match.first-to-target") == "FAIL"
+
+
+def test_a_two_player_deduction_bug_in_all_fives_is_no_reading() -> None:
+    """settle.deduct-each-hand carries all-fives.settlement-partners, a question of
+    partnerships only: leaving the deduction out at two players is a plain failure."""
+    record = _match()
+    first = record["hands"][0]
+    kept = [0, 0]
+    for action in first["actions"]:
+        kept[action["seat"]] += action.get("score", 0)
+    assert kept != first["scores"]
+    delta = [k - s for k, s in zip(kept, first["scores"], strict=True)]
+    first["scores"] = kept
+    for later in record["hands"][1:]:
+        later["scores"] = [s + d for s, d in zip(later["scores"], delta, strict=True)]
+    record["result"]["scores"] = record["hands"][-1]["scores"]
+    obs = audit_records([record])
+    div = obs.divergences[0]
+    assert (div.rule, div.requirement, div.interpretation) == (
+        "settle.deduct-each-hand",
+        "must",
+        None,
+    )
+    assert obs.status("all-fives", "settle.deduct-each-hand") == "FAIL"

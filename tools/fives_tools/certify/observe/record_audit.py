@@ -32,7 +32,7 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
-from fives_tools.certify.observe import diagnose, exercise
+from fives_tools.certify.observe import diagnose, exercise, readings
 from fives_tools.certify.observe.model import (
     IMPLEMENTATION_DEFINED,
     MUST,
@@ -92,6 +92,8 @@ class RecordAudit:
         self.unknown: str | None = None
         self.forced_in: HandState | None = None  # the hand an action was forced in, last
         self.mine: list[int] = []  # the numbers of this record's divergences, from 1
+        self.ahead: list[dict[str, Any]] = []  # the hand's actions from the one judged on
+        self.played = ruleset  # the rules replayed: the game's, or another reading of them
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -225,7 +227,7 @@ class RecordAudit:
             return False
         draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
         setup = self.setup if self.unknown is None else replace(self.setup, target=UNREACHABLE)
-        self.match = MatchState(self.ruleset, setup, self.scores)
+        self.match = MatchState(self.played, setup, self.scores)
         self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
@@ -325,6 +327,7 @@ class RecordAudit:
         assert self.match is not None
         actions = entry["actions"]
         for position, action in enumerate(actions):
+            self.ahead = actions[position:]
             self.number += 1
             self.tally.actions += 1
             if not self.step(index, action):
@@ -346,13 +349,11 @@ class RecordAudit:
         """Check one action (its turn, legality, what was offered and scored) and apply it;
         an action the rules refuse is applied as the implementation did where it can be
         (:func:`~fives_tools.certify.observe.replay.forcible`). False: the replay stops."""
-        match = self.match
-        assert match is not None
+        match = self.in_play(index, entry)
+        if match is None:
+            return False
         hand = match.hands[-1]
         seat = entry["seat"]
-        if match.is_terminal or hand.is_terminal:
-            self.after_end(index, hand.is_terminal, entry)
-            return False
         legal = match.legal_actions()
         out_of_turn = seat != hand.current_player
         if out_of_turn:
@@ -399,6 +400,19 @@ class RecordAudit:
             events = match.apply_action(action, seat)
         self.scored(index, entry, action, events)
         return True
+
+    def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
+        """The match the action is judged in; None when its hand or the match is over (a
+        divergence), unless the record plays on under the other reading of the target."""
+        match = self.match
+        assert match is not None
+        hand = match.hands[-1]
+        if not (match.is_terminal or hand.is_terminal):
+            return match
+        if self.plays_on_past_target(index, entry):
+            return self.match
+        self.after_end(index, hand.is_terminal, entry)
+        return None
 
     def forced(self, index: int, seat: int, action: Action, how: str) -> list[Any] | None:
         """Apply an action the rules refuse as the implementation did, and say so; its
@@ -452,6 +466,52 @@ class RecordAudit:
     def record_hand(self, index: int) -> dict[str, Any]:
         hand: dict[str, Any] = self.record["hands"][index - 1]
         return hand
+
+    def plays_on_past_target(self, index: int, entry: dict[str, Any]) -> bool:
+        """The match was won in the hand at a play, yet the record plays the hand on: when
+        every action left in it is legal under the other reading of when the match is won
+        (the target checked after the hand), that reading is the record's, reported once
+        and followed from here (:meth:`read_otherwise`)."""
+        assert self.match is not None
+        other = readings.of_target(self.ruleset)
+        if other is None or self.match.hands[-1].is_terminal:
+            return False
+        again = readings.replayed(self.match, other.ruleset(self.played))
+        if not readings.plays(again.copy(), self.ahead):
+            return False
+        won = self.match.events[-1]
+        self.read_otherwise(
+            index,
+            other,
+            again,
+            self.number,
+            "action",
+            f"side {won['side']} reached the target ({self.setup.target}) at action"
+            f" {self.number - 1}, scores {list(won['scores'])}: the record plays the hand on"
+            " (the target checked once the hand is over)",
+            "the match won: no action",
+            f"seat {entry['seat']} {entry['action']}",
+        )
+        return True
+
+    def read_otherwise(
+        self,
+        index: int,
+        other: readings.OtherReading,
+        again: MatchState,
+        action: int | None,
+        field: str,
+        what: str,
+        expected: Any,
+        got: Any,
+    ) -> None:
+        """Report the record's other reading of ``other.interpretation`` once, and judge
+        the rest of the record under it, from ``again`` (the hand replayed that way)."""
+        self.exercise([other.rule])
+        self.diverge(
+            index, action, field, other.rule, what, expected, got, reading=other.interpretation
+        )
+        self.match, self.played = again, other.ruleset(self.played)
 
     def after_end(self, index: int, hand_over: bool, entry: dict[str, Any]) -> None:
         assert self.match is not None
@@ -576,6 +636,8 @@ class RecordAudit:
         rules += exercise.match_rules(self.ruleset, self.setup, match.events)
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
+        if reported != expected and won and self.settled_past_target(index, expected, reported):
+            return
         if reported != expected:
             own = [r - d for r, d in zip(reported, self.drift, strict=True)]
             rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
@@ -592,6 +654,30 @@ class RecordAudit:
                 reported,
                 after=index if won else None,
             )
+
+    def settled_past_target(self, index: int, expected: list[int], reported: list[int]) -> bool:
+        """The match was won at the hand's last play, yet the record settles the hand: the
+        other reading of when the match is won, when it gives the scores reported."""
+        assert self.match is not None
+        other = readings.of_target(self.ruleset)
+        if other is None:
+            return False
+        again = readings.replayed(self.match, other.ruleset(self.played))
+        if [s + d for s, d in zip(again.scores, self.drift, strict=True)] != reported:
+            return False
+        self.read_otherwise(
+            index,
+            other,
+            again,
+            None,
+            "scores",
+            f"side {self.match.winner} reached the target ({self.setup.target}) with the"
+            f" hand's last play: the record settles the hand (the target checked once the"
+            " hand is over)",
+            expected,
+            reported,
+        )
+        return True
 
     def result(self) -> None:
         """The match's winner and scores, judged only when the last hand was replayed to
