@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import re
 from typing import Any
 from unittest import mock
 
 import pytest
+from bent_engines import catalog
 from bent_engines.readings import AllFivesTargetAfterSettlement
 from observed import minimal_example
 
@@ -261,3 +263,47 @@ def test_a_two_player_deduction_bug_in_all_fives_is_no_reading() -> None:
         None,
     )
     assert obs.status("all-fives", "settle.deduct-each-hand") == "FAIL"
+
+
+# -- the numbers explained -----------------------------------------------------------------
+def test_a_play_score_is_explained_by_its_ends_and_the_misreading_that_gives_it() -> None:
+    (div,) = audit_records([_example_with(8, score=15)]).divergences
+    assert div.explain[0] == (
+        "the scoring ends: [0|4]: 0, [1|5]: 5; they total 5, a multiple of 5: it scores 5"
+    )
+    assert div.explain[1] == "recorded 15: no known misreading of the ends gives it"
+    (div,) = audit_records([_example_with(7, score=9)]).divergences
+    assert "they total 9, no multiple of 5: it scores 0" in div.explain[0]
+    assert div.explain[1].startswith("recorded 9: the total 9 scored as it stands")
+
+
+def test_a_spinner_s_unstarted_branches_counted_is_named_with_the_total_they_make() -> None:
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.dict(_STATES, clear=True))
+        for patch in catalog.CountsUnstartedBranch().patches():
+            stack.enter_context(patch)
+        records = [observed_match("five-up", 2, None, seed, hands=4) for seed in (1, 2, 3)]
+    scores = [d for d in audit_records(records).divergences if d.checked == "score"]
+    assert scores
+    for div in scores:
+        hows = [line for line in div.explain if line.startswith(f"recorded {div.got}:")]
+        assert any("unstarted branches counted, the ends total" in how for how in hows)
+
+
+def test_settled_scores_are_explained_by_each_hand_s_pips_and_rounding() -> None:
+    record = _match()
+    record["hands"][0]["scores"][0] -= 5
+    div = audit_records([record]).divergences[0]
+    assert div.checked == "scores"
+    assert any(
+        re.fullmatch(r"seat \d holds \d+ pips, rounded to \d+: -\d+ to side \d", line)
+        for line in div.explain
+    )
+    assert div.explain[-1].startswith("the scores by side [")
+
+
+def test_a_winner_is_explained_by_the_scores_against_the_target() -> None:
+    winner = audit_records([_won_on_a_wrong_score()]).divergences[1]
+    assert winner.explain[0].endswith("the target is 250")
+    assert winner.explain[1] == "no side has won: the match goes on"
+    assert winner.explain[2] == f"the record's own scores are {winner.prefix['result']['scores']}"

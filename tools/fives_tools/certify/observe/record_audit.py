@@ -582,6 +582,7 @@ class RecordAudit:
                 self.ruleset, hand.layout, reported, hand.went_out is not None
             )
             total = play["total"] if play is not None else 0
+            went_out = hand.went_out is not None
             self.diverge(
                 index,
                 self.number,
@@ -590,6 +591,9 @@ class RecordAudit:
                 f"{action} scores {expected} raw (the scoring ends total {total})",
                 expected,
                 reported,
+                explain=diagnose.explain_play(self.ruleset, hand.layout, reported, went_out)
+                if play is not None
+                else (f"{action} is no play: it scores nothing",),
             )
 
     def ended(self, index: int, entry: dict[str, Any]) -> None:
@@ -653,6 +657,9 @@ class RecordAudit:
                 expected,
                 reported,
                 after=index if won else None,
+                explain=diagnose.explain_winner(match, expected, self.setup.target)
+                if won
+                else diagnose.explain_settlement(match, self.drift),
             )
 
     def settled_past_target(self, index: int, expected: list[int], reported: list[int]) -> bool:
@@ -707,6 +714,7 @@ class RecordAudit:
                 self.winner,
                 reported["winner"],
                 after=last,
+                explain=diagnose.explain_winner(self.match, self.scores, self.setup.target),
             )
         if "scores" in reported and reported["scores"] != self.scores:
             self.diverge(
