@@ -307,3 +307,20 @@ def test_a_winner_is_explained_by_the_scores_against_the_target() -> None:
     assert winner.explain[0].endswith("the target is 250")
     assert winner.explain[1] == "no side has won: the match goes on"
     assert winner.explain[2] == f"the record's own scores are {winner.prefix['result']['scores']}"
+
+
+def test_playing_on_after_a_wrong_score_kept_the_target_away_is_no_reading() -> None:
+    """The reference reaches the target (260) at a play of 15 the record left unscored
+    (245): the record plays on because of its score, which no reading excuses."""
+    record = _target_after_settlement()
+    at = audit_records([copy.deepcopy(record)]).divergences[0].action
+    assert at is not None
+    hand = record["hands"][9]
+    played_before = sum(len(h["actions"]) for h in record["hands"][:9])
+    winning = hand["actions"][at - played_before - 2]
+    assert winning["score"] == 15
+    winning["score"] = 0
+    obs = audit_records([record])
+    score, played_on = obs.divergences[:2]
+    assert score.checked == "score" and score.action == at - 1
+    assert played_on.requirement == "must" and played_on.consequence_of == 1

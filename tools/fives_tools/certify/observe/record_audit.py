@@ -474,7 +474,7 @@ class RecordAudit:
         and followed from here (:meth:`read_otherwise`)."""
         assert self.match is not None
         other = readings.of_target(self.ruleset)
-        if other is None or self.match.hands[-1].is_terminal:
+        if other is None or self.match.hands[-1].is_terminal or not self.reached_too():
             return False
         again = readings.replayed(self.match, other.ruleset(self.played))
         if not readings.plays(again.copy(), self.ahead):
@@ -493,6 +493,14 @@ class RecordAudit:
             f"seat {entry['seat']} {entry['action']}",
         )
         return True
+
+    def reached_too(self) -> bool:
+        """Whether the side that won reached the target on the record's own play scores
+        too: if not, the record plays on because of a wrong score, not another reading."""
+        assert self.match is not None
+        side = self.match.winner
+        assert side is not None
+        return self.match.scores[side] + self.drift[side] >= self.setup.target
 
     def read_otherwise(
         self,
