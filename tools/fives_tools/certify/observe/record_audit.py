@@ -198,25 +198,7 @@ class RecordAudit:
         """Audit one hand; False when the record cannot go on after it."""
         self.tally.hands += 1
         deal = entry["deal"]
-        leader = deal.get("leader")
-        if self.next_leader is not None:
-            self.present("leader", leader is not None)
-            if leader is None:
-                leader = self.next_leader
-            else:
-                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
-                if leader != self.next_leader:
-                    self.diverge(
-                        index,
-                        None,
-                        "deal.leader",
-                        "lead.went-out-leads",
-                        f"seat {self.next_leader} went out of hand {index - 1} and must lead"
-                        f" hand {index}",
-                        f"seat {self.next_leader}",
-                        f"seat {leader}",
-                        cut=self.number,
-                    )
+        leader = self.leader(index, deal)
         if leader is None and not deal.get("draws"):
             self.note(
                 self.obs.stopped,
@@ -244,7 +226,8 @@ class RecordAudit:
             )
             self.number += len(entry["actions"])
             self.stop = f"hand {index} stopped at its deal"
-            return self.go_on(index, entry, finished=False)
+            self.go_on(index, entry, finished=False)
+            return True
         dealt = ["deal.hand-size", "equipment.double-six"]
         if self.setup.deal_option is not None:
             dealt.append("deal.options")
@@ -267,14 +250,39 @@ class RecordAudit:
             self.winner = self.match.winner if self.unknown is None else None
             self.next_leader = hand.went_out
             self.after_block = hand.blocked
-        return self.go_on(index, entry, finished)
+        self.go_on(index, entry, finished)
+        return True
 
-    def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> bool:
+    def leader(self, index: int, deal: dict[str, Any]) -> int | None:
+        """The seat the hand is replayed with as leader: the record's, checked against the
+        seat that went out of the hand before; that seat when the record names none."""
+        leader: int | None = deal.get("leader")
+        if self.next_leader is not None:
+            self.present("leader", leader is not None)
+            if leader is None:
+                leader = self.next_leader
+            else:
+                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
+                if leader != self.next_leader:
+                    self.diverge(
+                        index,
+                        None,
+                        "deal.leader",
+                        "lead.went-out-leads",
+                        f"seat {self.next_leader} went out of hand {index - 1} and must lead"
+                        f" hand {index}",
+                        f"seat {self.next_leader}",
+                        f"seat {leader}",
+                        cut=self.number,
+                    )
+        return leader
+
+    def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> None:
         """The scores the next hand starts from: those the hand reports, else the replay's
         when it reached the hand's end. A hand whose replay stopped is followed from the
         next hand's deal (and its leader) all the same, the scores it reports judged no
         further; reporting none, the scores are not known until a hand reports them, and
-        nothing is settled or won meanwhile. False when the record cannot go on."""
+        nothing is settled or won meanwhile."""
         assert self.match is not None
         reported = entry.get("scores")
         if finished:
@@ -299,7 +307,6 @@ class RecordAudit:
                 None,
                 f"{self.stop}: hand {index + 1} is judged from its deal, with {known}",
             )
-        return True
 
     def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
         """A hand the record leaves before it is over (it deals the next one): a divergence
