@@ -18,7 +18,7 @@ from observed import minimal_example
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.reference import observed_match
-from fives_tools.certify.observe.report import causes
+from fives_tools.certify.observe.report import causes, console, markdown
 
 #: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
 LEGAL_AT_8 = [
@@ -324,3 +324,8 @@ def test_playing_on_after_a_wrong_score_kept_the_target_away_is_no_reading() -> 
     score, played_on = obs.divergences[:2]
     assert score.checked == "score" and score.action == at - 1
     assert played_on.requirement == "must" and played_on.consequence_of == 1
+
+
+def test_the_report_names_no_likely_cause_when_every_divergence_is_a_reading() -> None:
+    obs = audit_records([_target_after_settlement()])
+    assert "likely causes" not in console(obs) and "likely causes" not in markdown(obs)

@@ -152,7 +152,7 @@ def console(obs: Observation, files: list[Files | None] | None = None) -> str:
     lines += _notes("could not decide (not judged):", obs.undecided)
     lines += _notes("replays stopped early:", obs.stopped)
     lines += _notes("records that could not be read:", obs.unreadable)
-    if obs.divergences:
+    if obs.against:  # consequences and readings are no likely cause
         lines += ["", causes_line(obs)]
     lines += ["", obs.verdict()]
     return clean("\n".join(lines), lines=True) + "\n"  # record text is untrusted
@@ -224,7 +224,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
 def markdown(obs: Observation, files: list[Files | None] | None = None) -> str:
     files = files or [None] * len(obs.divergences)
     out = ["# Observation certificate", "", f"**{obs.verdict()}**", ""]
-    if obs.divergences:
+    if obs.against:
         out += [causes_line(obs), ""]
     for game, tally in sorted(obs.games.items()):
         out += [
