@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import re
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -17,8 +18,12 @@ from observed import minimal_example
 
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
+from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.reference import observed_match
 from fives_tools.certify.observe.report import causes, console, markdown
+
+#: A real engine's own games, as `make comparison` writes them.
+COMPARISON_GAMES = "docs/comparisons/all-fives-domino-games.jsonl"
 
 #: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
 LEGAL_AT_8 = [
@@ -96,7 +101,9 @@ def test_a_play_out_of_turn_is_applied_as_the_engine_did_and_the_hand_judged_on(
     obs = audit_records([record])
     assert rules(obs) == [("turn.clockwise", "seat")]
     assert obs.divergences[0].action == 2
-    assert any("applied as the implementation did" in n.text for n in obs.stopped)
+    (note,) = obs.followed
+    assert note.action == 2
+    assert note.text.startswith("hand 1: seat 1 [1|5]@[1|1]:straight-a out of turn")
     assert obs.games["all-fives"].actions == 4
     # the actions after it are judged: a wrong score there is found
     record["hands"][0]["actions"][3]["score"] = 5  # the ends show 3 and 0
@@ -329,3 +336,38 @@ def test_playing_on_after_a_wrong_score_kept_the_target_away_is_no_reading() -> 
 def test_the_report_names_no_likely_cause_when_every_divergence_is_a_reading() -> None:
     obs = audit_records([_target_after_settlement()])
     assert "likely causes" not in console(obs) and "likely causes" not in markdown(obs)
+
+
+def test_draws_repeated_while_holding_a_play_are_one_fault_and_the_hand_goes_on() -> None:
+    record = minimal_example()
+    actions = record["hands"][0]["actions"]
+    # seat 1 holds plays on both ends yet draws twice, then plays; seat 0 answers
+    actions[7:] = [
+        {"seat": 1, "action": "draw", "tile": "[0|3]"},
+        {"seat": 1, "action": "draw", "tile": "[2|6]"},
+        {"seat": 1, "action": "[1|5]@[1|1]:1", "score": 0},
+        {"seat": 0, "action": "[0|4]@[1|4]:4", "score": 10},
+    ]
+    obs = audit_records([record])
+    assert [(d.rule, d.action) for d in obs.divergences] == [
+        ("turn.must-play", 8),
+        (obs.divergences[1].rule, 11),  # the score: 5, not 10
+    ]
+    assert obs.divergences[1].checked == "score"
+    assert not any("not checked" in n.text for n in obs.stopped)
+
+
+def test_a_real_engine_s_own_games_are_judged_to_their_last_action() -> None:
+    """The all-fives-domino package's committed games (docs/comparisons): its players draw
+    while holding plays and pass with a tile left; every action is judged all the same,
+    and the ends of hands and matches that follow from those actions fail no rule."""
+    games = Path(__file__).resolve().parent.parent / COMPARISON_GAMES
+    records = read_file(games)
+    obs = audit_records(records)
+    assert obs.games["all-fives"].actions == sum(
+        len(hand["actions"]) for _, record in records for hand in record["hands"]
+    )
+    assert obs.followed and not obs.undecided
+    after = [d for d in obs.divergences if d.rule in ("hand.end.block", "match.first-to-target")]
+    assert after and not any(d.counted for d in after)
+    assert all(obs.divergences[d.consequence_of - 1].counted for d in after if d.consequence_of)

@@ -105,6 +105,8 @@ class Observation:
     divergences: list[Divergence] = field(default_factory=list)
     undecided: list[Note] = field(default_factory=list)
     stopped: list[Note] = field(default_factory=list)
+    #: actions the rules refuse that the replay applied as the implementation did, going on
+    followed: list[Note] = field(default_factory=list)
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
     #: set when a signal stopped the audit: what it found so far is no verdict
     interruption: Interruption | None = None
@@ -158,6 +160,10 @@ class Observation:
             extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
         if self.unreadable:
             extra.append(f"{plural(len(self.unreadable), 'record')} could not be read")
+        if self.followed:
+            extra.append(
+                f"{plural(len(self.followed), 'refused action')} applied as the implementation did"
+            )
         if self.stopped:
             extra.append(f"{plural(len(self.stopped), 'place')} where a replay stopped early")
         text = head + ("; " + ", ".join(extra) if extra else "")

@@ -4,11 +4,12 @@ and check every step, going on past a divergence wherever the replay can.
 Each hand is replayed from the scores the record carries into it, with the leader the
 record names (the implementation's own choice, checked against the rules where they fix
 it), so a divergence is reported once and the next hand is still judged. Within a hand an
-action the rules refuse is applied as the implementation did where the reference can (one
-a hand: a play out of turn, a draw or pass while holding a play, another tile played than
-the one just drawn), and the rest of the hand is judged from there; a play the layout
-refuses, of a tile not held, a second refused action or one that cannot be decided ends
-the replay of that hand. The record then goes on at the next hand, from its deal and the
+action the rules refuse is applied as the implementation did where the reference can (a
+play out of turn, a draw or pass while holding a play, another tile played than the one
+just drawn; the same seat going on so in its turn is that one fault), and the rest of
+the hand is judged from there; a play the layout refuses, of a tile not held, another
+seat's refused action straight after one, or an action that cannot be decided ends the
+replay of that hand. The record then goes on at the next hand, from its deal and the
 scores the hand reports (with none reported, nothing is settled or won until a hand
 reports them); the match result after a hand whose replay stopped is not judged, and the
 report says what was done at each such place.
@@ -91,6 +92,8 @@ class RecordAudit:
         #: why the scores the hand starts from are not known, if they are not
         self.unknown: str | None = None
         self.forced_in: HandState | None = None  # the hand an action was forced in, last
+        self.forced_seat: int | None = None  # the seat of the action just forced, if any
+        self.forced_at: set[int] = set()  # the numbers of the divergences of forced actions
         self.mine: list[int] = []  # the numbers of this record's divergences, from 1
         self.ahead: list[dict[str, Any]] = []  # the hand's actions from the one judged on
         self.played = ruleset  # the rules replayed: the game's, or another reading of them
@@ -111,6 +114,7 @@ class RecordAudit:
         cut: int | None = None,
         *,
         after: int | None = None,
+        scores: bool = True,
         explain: tuple[str, ...] = (),
         reading: str | None = None,
     ) -> None:
@@ -118,9 +122,10 @@ class RecordAudit:
         once the whole observation is in); the prefix that shows it ends after match
         action ``cut`` (default ``action``; with neither, after the whole hand).
 
-        ``after``: the hand whose wrong scores it may follow from (an end of the match
-        judged on them): then it is a consequence of the first of them, never counted for
-        its own rule. ``reading``: the interpretation whose other reading the record
+        ``after``: the hand whose wrong scores (unless ``scores`` is False) or actions
+        applied as the implementation did it may follow from (an end of the hand or of the
+        match): then it is a consequence of the first of them, never counted for its own
+        rule. ``reading``: the interpretation whose other reading the record
         takes (an implementation-defined divergence, never a failure)."""
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
@@ -141,19 +146,22 @@ class RecordAudit:
                 candidates,
                 requirement=MUST if reading is None else IMPLEMENTATION_DEFINED,
                 interpretation=reading,
-                consequence_of=None if after is None else self.cause(after),
+                consequence_of=None if after is None else self.cause(after, scores),
                 explain=explain,
             )
         )
         self.mine.append(len(self.obs.divergences))
 
-    def cause(self, hand: int) -> int | None:
+    def cause(self, hand: int, scores: bool = True) -> int | None:
         """The number (in the observation, from 1) of this record's first divergence of
-        its own on a score in ``hand``: what a later judgement of the match's end on the
-        scores follows from."""
+        its own in ``hand`` that a later judgement of how the hand or the match ends
+        follows from: a wrong score, or an action the replay applied as the implementation
+        did (the position after it is one the rules never reach); only the latter when
+        the judgement does not rest on ``scores``."""
         for number in self.mine:
             div = self.obs.divergences[number - 1]
-            if div.hand == hand and div.checked in SCORED and div.counted:
+            followed = (scores and div.checked in SCORED) or number in self.forced_at
+            if div.hand == hand and followed and div.counted:
                 return number
         return None
 
@@ -325,6 +333,8 @@ class RecordAudit:
                 f" record deals hand {index + 1}",
                 "the hand goes on",
                 f"hand {index + 1} dealt",
+                after=index,
+                scores=False,
             )
         self.stop = f"hand {index} stopped at its last action, {self.number}, not over"
         return False
@@ -390,19 +400,22 @@ class RecordAudit:
             )
             return False
         action = resolved.action
-        if not out_of_turn and (action is None or action not in legal):
+        echo = self.echo(hand, seat, action)
+        if not out_of_turn and not echo and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
             self.refused(index, rule, reason, legal_text, entry["action"])
         if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
         if out_of_turn or action not in legal:
-            events = self.forced(index, seat, action, "out of turn" if out_of_turn else "")
+            how = "out of turn" if out_of_turn else ""
+            events = self.forced(index, seat, action, how, echo)
             if events is None:
                 return False
             if not isinstance(action, Play):
                 return True  # only a play's score carries into the settlement
         else:
+            self.forced_seat = None
             self.exercise(exercise.action_rules(self.ruleset, hand, action))
             events = match.apply_action(action, seat)
         self.scored(index, entry, action, events)
@@ -421,24 +434,42 @@ class RecordAudit:
         self.after_end(index, hand.is_terminal, entry)
         return None
 
-    def forced(self, index: int, seat: int, action: Action, how: str) -> list[Any] | None:
+    def echo(self, hand: HandState, seat: int, action: Action | None) -> bool:
+        """Whether ``action`` goes on with the refused action ``seat`` took just before in
+        this hand (a draw while holding a play, drawn again): the same fault in the same
+        turn, applied as the implementation did but not reported again."""
+        return (
+            action is not None
+            and self.forced_seat == seat
+            and self.forced_in is hand
+            and forcible(hand, seat, action)
+        )
+
+    def forced(
+        self, index: int, seat: int, action: Action, how: str, echo: bool = False
+    ) -> list[Any] | None:
         """Apply an action the rules refuse as the implementation did, and say so; its
-        events, or None when it leaves no position to go on from. One is applied per hand:
-        from a position the rules never reach, the next refusal is as likely the first one's
-        echo (a pass repeated round the table) as a fault of its own."""
+        events, or None when it leaves no position to go on from, or when it follows
+        another seat's refused action straight away: from a position the rules never
+        reach, that is as likely the first one's consequence (a pass repeated round the
+        table) as a fault of its own. The same seat going on in its turn is its ``echo``."""
         assert self.match is not None
         hand = self.match.hands[-1]
-        if self.forced_in is hand or not forcible(hand, seat, action):
-            return None  # a second in one hand: its faults would be counted over and over
-        self.forced_in = hand
-        what = f"seat {seat} {action}" + (f" {how}" if how else "")
-        self.note(
-            self.obs.stopped,
-            index,
-            self.number,
-            f"hand {index}: {what} applied as the implementation did; the rest of the hand"
-            " is judged from there",
-        )
+        if not echo:
+            chained = self.forced_seat is not None and self.forced_in is hand
+            if chained or not forcible(hand, seat, action):
+                return None
+            if self.mine and self.obs.divergences[self.mine[-1] - 1].action == self.number:
+                self.forced_at.add(self.mine[-1])  # what the hand's end then follows from
+            what = f"seat {seat} {action}" + (f" {how}" if how else "")
+            self.note(
+                self.obs.followed,
+                index,
+                self.number,
+                f"hand {index}: {what} (and what the seat does so straight after it); the rest"
+                " of the hand is judged from there",
+            )
+        self.forced_in, self.forced_seat = hand, seat
         return force(self.match, seat, action)
 
     def drawn_as_dealt(
@@ -636,7 +667,8 @@ class RecordAudit:
                 f"hand {index} ended: {said}",
                 said,
                 reported,
-                after=index if self.match.is_terminal else None,
+                after=index,
+                scores=self.match.is_terminal,  # a wrong score ends no hand but by the target
             )
 
     def settled(self, index: int, reported: list[int]) -> None:

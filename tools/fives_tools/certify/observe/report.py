@@ -150,6 +150,7 @@ def console(obs: Observation, files: list[Files | None] | None = None) -> str:
     for number, (div, written) in enumerate(zip(obs.divergences, files, strict=True), 1):
         lines += ["", *describe(number, div, written)]
     lines += _notes("could not decide (not judged):", obs.undecided)
+    lines += _notes("refused actions applied as the implementation did:", obs.followed)
     lines += _notes("replays stopped early:", obs.stopped)
     lines += _notes("records that could not be read:", obs.unreadable)
     if obs.against:  # consequences and readings are no likely cause
@@ -216,6 +217,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         ],
         "undecided": [_note_json(n) for n in obs.undecided],
         "stopped": [_note_json(n) for n in obs.stopped],
+        "followed": [_note_json(n) for n in obs.followed],
         "unreadable": [_note_json(n) for n in obs.unreadable],
         **({"interrupted": obs.interruption.to_json()} if obs.interruption else {}),
     }
