@@ -22,7 +22,9 @@ from fives_tools.certify.fuzz.shrink import size
 def ordered(outcome: Outcome) -> list[DisagreementClass]:
     """The classes in the order they were first met, those on implementation-defined
     readings after the rest (a sentence of the sources broken comes first)."""
-    return sorted(outcome.classes.values(), key=lambda c: (c.implementation_defined, c.first.index))
+    return sorted(
+        outcome.classes.values(), key=lambda c: (c.implementation_defined, c.first.index)
+    )
 
 
 def rerun(prefix: str, cls: DisagreementClass) -> str:
