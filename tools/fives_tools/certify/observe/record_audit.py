@@ -95,7 +95,8 @@ class RecordAudit:
         self.forced_seat: int | None = None  # the seat of the action just forced, if any
         self.forced_at: set[int] = set()  # the numbers of the divergences of forced actions
         self.mine: list[int] = []  # the numbers of this record's divergences, from 1
-        self.ahead: list[dict[str, Any]] = []  # the hand's actions from the one judged on
+        #: the hand's actions and the position of the one judged (sliced only when needed)
+        self.at: tuple[list[dict[str, Any]], int] = ([], 0)
         self.played = ruleset  # the rules replayed: the game's, or another reading of them
 
     # -- findings ------------------------------------------------------------------------
@@ -344,7 +345,7 @@ class RecordAudit:
         assert self.match is not None
         actions = entry["actions"]
         for position, action in enumerate(actions):
-            self.ahead = actions[position:]
+            self.at = (actions, position)
             self.number += 1
             self.tally.actions += 1
             if not self.step(index, action):
@@ -515,7 +516,8 @@ class RecordAudit:
         if other is None or self.match.hands[-1].is_terminal or not self.reached_too():
             return False
         again = readings.replayed(self.match, other.ruleset(self.played))
-        if not readings.plays(again.copy(), self.ahead):
+        actions, position = self.at
+        if not readings.plays(again.copy(), actions[position:]):
             return False
         won = self.match.events[-1]
         self.read_otherwise(
