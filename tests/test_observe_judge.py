@@ -371,3 +371,26 @@ def test_a_real_engine_s_own_games_are_judged_to_their_last_action() -> None:
     after = [d for d in obs.divergences if d.rule in ("hand.end.block", "match.first-to-target")]
     assert after and not any(d.counted for d in after)
     assert all(obs.divergences[d.consequence_of - 1].counted for d in after if d.consequence_of)
+
+
+def _partners_rounded_together(game: str) -> list[dict[str, Any]]:
+    """Matches of four players in partnerships from an engine that adds partners' pips up
+    and rounds them once."""
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.dict(_STATES, clear=True))
+        for patch in catalog.PartnersRoundedTogether().patches():
+            stack.enter_context(patch)
+        return [observed_match(game, 4, True, seed, hands=8) for seed in (1, 2, 3)]
+
+
+def test_partners_pips_rounded_together_is_a_reading_where_the_game_leaves_it_open() -> None:
+    # All Fives leaves it open (all-fives.settlement-partners): a reading
+    obs = audit_records(_partners_rounded_together("all-fives"))
+    assert obs.divergences and obs.ok
+    assert {(d.rule, d.requirement, d.interpretation) for d in obs.divergences} == {
+        ("settle.deduct-each-hand", "implementation-defined", "all-fives.settlement-partners")
+    }
+    # Five Up says it (settle.partners-apart): a failure
+    obs = audit_records(_partners_rounded_together("five-up"))
+    assert obs.divergences and not obs.ok
+    assert {(d.rule, d.requirement) for d in obs.divergences} == {("settle.partners-apart", "must")}

@@ -152,15 +152,31 @@ def _rounded_raw(event: Event, rounding: Callable[[int], int]) -> int:
     return rounding(sum(event["differences"]))
 
 
+def _settling(match: MatchState) -> tuple[list[Event], list[Event], list[int]]:
+    """The match's applied score events, those of the hand's settlement, and the scores
+    by side before that settlement."""
+    events = [e for e in match.events if e.kind == "score" and e["result"] == APPLIED]
+    items = [e for e in events if e["cause"] != "play"]
+    before = list(match.scores)
+    for e in items:
+        before[e["side"]] -= e["raw"]
+    return events, items, before
+
+
+def partners_merged(setup: Setup, match: MatchState, reported: list[int]) -> bool:
+    """Whether ``reported`` are the hand's settled scores had partners' remaining pips been
+    added up and rounded once (the other reading of all-fives.settlement-partners)."""
+    if not setup.partnerships:
+        return False
+    _, items, before = _settling(match)
+    return reported == _merged(setup, before, items)
+
+
 def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list[int]) -> list[str]:
     """The rules that may explain wrong settled scores of the hand just over."""
     hand = match.hands[-1]
-    events = [e for e in match.events if e.kind == "score" and e["result"] == APPLIED]
-    items = [e for e in events if e["cause"] != "play"]
+    events, items, before = _settling(match)
     expected = list(match.scores)
-    before = list(expected)
-    for e in items:
-        before[e["side"]] -= e["raw"]
 
     def with_raw(raw: Callable[[Event], int]) -> list[int]:
         scores = list(before)

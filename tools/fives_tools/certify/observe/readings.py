@@ -7,7 +7,9 @@ the record under that reading rather than piling up its consequences.
 
 Only readings a record can show are here: of ``all-fives.target-immediate``, the target
 checked once the hand is over and settled (the engine plays on past the target to the
-hand's end and then declares the winner), as Five Up checks it.
+hand's end and then declares the winner), as Five Up checks it; of
+``all-fives.settlement-partners``, partners' remaining pips added up and rounded once (only
+at a table of partners: the same rule's deduction at any other table is no reading).
 """
 
 from __future__ import annotations
@@ -43,6 +45,20 @@ _TARGET = {
         {"target_check": "after-settlement", "tie_at_target": "play-on"},
     ),
 }
+
+
+#: Partners' remaining pips added up and rounded once, where the game's deduction rule
+#: rests on the interpretation that leaves it open.
+PARTNERS_MERGED = OtherReading("all-fives.settlement-partners", "settle.deduct-each-hand", {})
+
+
+def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
+    """The other reading of whose score partners' pips come off, at a table of partners
+    of a game whose deduction rule rests on that interpretation."""
+    rule = ruleset.rules.get(PARTNERS_MERGED.rule)
+    if not partnerships or rule is None:
+        return None
+    return PARTNERS_MERGED if rule.interpretation == PARTNERS_MERGED.interpretation else None
 
 
 def of_target(ruleset: Ruleset) -> OtherReading | None:

@@ -692,24 +692,39 @@ class RecordAudit:
         if reported != expected and won and self.settled_past_target(index, expected, reported):
             return
         if reported != expected:
-            own = [r - d for r, d in zip(reported, self.drift, strict=True)]
-            rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
-            if not won:
-                rule = diagnose.settlement(self.ruleset, self.setup, match, own)
-            state = "when the match was won" if won else "after settlement"
-            self.diverge(
-                index,
-                None,
-                "scores",
-                rule,
-                f"the match's scores by side {state} in hand {index}",
-                expected,
-                reported,
-                after=index if won else None,
-                explain=diagnose.explain_winner(match, expected, self.setup.target)
-                if won
-                else diagnose.explain_settlement(match, self.drift),
-            )
+            self.wrong_settlement(index, rules, won, expected, reported)
+
+    def wrong_settlement(
+        self, index: int, rules: list[str], won: bool, expected: list[int], reported: list[int]
+    ) -> None:
+        """Report settled scores that differ from the rules': judged on the play scores the
+        record gave, blamed on the misreading that gives them; partners' pips rounded
+        together where the game leaves that open is the other reading, not a failure."""
+        assert self.match is not None
+        match = self.match
+        own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+        rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+        reading = None
+        if not won:
+            rule = diagnose.settlement(self.ruleset, self.setup, match, own)
+            partners = readings.of_partners(self.ruleset, self.setup.partnerships)
+            if partners is not None and diagnose.partners_merged(self.setup, match, own):
+                rule, reading = [partners.rule], partners.interpretation
+        state = "when the match was won" if won else "after settlement"
+        self.diverge(
+            index,
+            None,
+            "scores",
+            rule,
+            f"the match's scores by side {state} in hand {index}",
+            expected,
+            reported,
+            after=index if won else None,
+            reading=reading,
+            explain=diagnose.explain_winner(match, expected, self.setup.target)
+            if won
+            else diagnose.explain_settlement(match, self.drift),
+        )
 
     def settled_past_target(self, index: int, expected: list[int], reported: list[int]) -> bool:
         """The match was won at the hand's last play, yet the record settles the hand: the
