@@ -56,7 +56,8 @@ class Divergence:
     requirement: str = MUST
     interpretation: str | None = None
     #: the number (from 1) of the earlier divergence of the same record it follows from
-    #: (a winner after a wrong score): shown with it, never counted for its own rule
+    #: (a winner after a wrong score), counted in ``Observation.divergences`` as the
+    #: reports number them: shown with it, never counted for its own rule
     consequence_of: int | None = None
     #: how the rules' number arises and how the recorded one could, in the record's own
     #: terms (the scoring ends and their values, each hand's pips and rounding, the scores)
