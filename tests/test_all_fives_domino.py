@@ -273,7 +273,8 @@ def test_the_readme_quotes_the_source_verbatim() -> None:
 
 
 #: The rules the package's own games break, as the audit of the committed games names
-#: them (README, "What its players meet").
+#: them (README, "What its players meet"): match.first-to-target and hand.end.block only
+#: follow from these (its scores, its passes with a tile left), so they fail no rule.
 OWN_GAMES_FAIL = {
     "lead.any-tile",
     "lead.went-out-leads",
@@ -283,7 +284,6 @@ OWN_GAMES_FAIL = {
     "turn.play-drawn-tile",
     "turn.pass-empty-boneyard",
     "settle.deduct-each-hand",
-    "match.first-to-target",
 }
 GAMES = COMPARISONS / "all-fives-domino-games.jsonl"
 
@@ -328,7 +328,7 @@ def test_the_audit_of_its_own_games_says_what_a_fresh_run_says(
     observed = audit_records(read_file(GAMES.relative_to(ROOT)))
     committed = (COMPARISONS / "all-fives-domino-audit.md").read_text("utf-8")
     assert committed == observe_report.markdown(observed), STALE
-    failing = {d.rule for d in observed.divergences}
+    failing = {d.rule for d in observed.against}
     assert failing == OWN_GAMES_FAIL
     source = " ".join((ROOT / "spec/sources/003_815413e965e6200a.txt").read_text("utf-8").split())
     quotes = set(re.findall(r'^  quote: "(.*)"$', committed, re.M))

@@ -46,7 +46,7 @@ def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = minimal_example()
-    record["hands"][0]["actions"][8]["score"] = 10
+    record["hands"][0]["actions"][8]["score"] = 7  # no multiple of 5: its scoring is at fault
     path = _write(tmp_path / "bad.json", [record], "one")
     folder = tmp_path / "prefixes"
     report = tmp_path / "audit.json"
@@ -163,7 +163,7 @@ def test_the_markdown_report_shows_the_shortest_few_divergences_of_each_rule(
     records = []
     for at in (8, 8, 8, 7, 8):
         record = minimal_example()
-        record["hands"][0]["actions"][at]["score"] = 10
+        record["hands"][0]["actions"][at]["score"] = 7
         records.append(record)
     path = _write(tmp_path / "five.jsonl", records, "jsonl")
     md, js = tmp_path / "audit.md", tmp_path / "audit.json"

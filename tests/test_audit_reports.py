@@ -30,11 +30,12 @@ EXPLAIN = ("scoring ends [1|1] 2 + [1|4] 4 = 6", "6 is no multiple of 5: the pla
 
 
 def _wrong_scores(actions: list[int]) -> list[dict[str, Any]]:
-    """One record per entry, its play at that action scored 10, which no rule gives."""
+    """One record per entry, its play at that action scored 7, which no rule gives (no
+    multiple of 5: the scoring rule, not the ends, is blamed)."""
     records = []
     for at in actions:
         record = minimal_example()
-        record["hands"][0]["actions"][at]["score"] = 10
+        record["hands"][0]["actions"][at]["score"] = 7
         records.append(record)
     return records
 

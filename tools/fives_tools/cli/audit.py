@@ -1,7 +1,8 @@
 """``fives audit FILE...``: audit observation records offline (JSON: one record or a list;
 JSONL: one record a line) and print the observation certificate.
 
-Exit status: 0 when no step diverges from the rules, 1 on a divergence, 2 when the input
+Exit status: 0 when no step fails a rule (readings answered otherwise and consequences
+of an earlier divergence alone exit 0), 1 on a divergence that fails a rule, 2 when the input
 cannot be read (one line naming the file, the line or record, and the field), a report
 cannot be written, or the audit is interrupted (its partial --json report says so).
 """
@@ -154,7 +155,9 @@ def add_audit_command(sub: Any) -> None:
         " rule: pass, FAIL, reading or not observed; the first divergence of each rule, the"
         " rest counted: all with -v). With --adapter or --python the implementation"
         " is asked for its own games instead (selfplay requests, spec/protocol.md). Exit 0"
-        " clean, 1 on a divergence, 2 on unreadable input, an implementation that cannot"
+        " when no step fails a rule, 1 on a divergence that fails one (a reading answered"
+        " otherwise or a consequence of another alone exits 0), 2 on unreadable input, an"
+        " implementation that cannot"
         " be asked, or a signal (the --json report then holds the games audited so far,"
         " marked interrupted).",
     )

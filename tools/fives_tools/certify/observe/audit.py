@@ -67,14 +67,16 @@ def audit_records(
 
 def _keep_likely_causes(obs: Observation) -> None:
     """Give each divergence with several candidate rules the one that explains most of
-    the observation's divergences, then count the failures per game and rule."""
-    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.divergences])
+    the observation's failures, then count the failures per game and rule: only a
+    ``must`` divergence of its own is one (a consequence of an earlier divergence, or a
+    reading of an interpretation answered otherwise, is shown but counts for no rule)."""
+    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.against])
     obs.divergences = [
         replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
         for d in obs.divergences
     ]
     for game, tally in obs.games.items():
-        tally.failed = Counter(d.rule for d in obs.divergences if d.game == game)
+        tally.failed = Counter(d.rule for d in obs.against if d.game == game)
         for rule, count in tally.failed.items():  # a failing step exercised its rule
             tally.exercised[rule] = max(tally.exercised[rule], count)
 

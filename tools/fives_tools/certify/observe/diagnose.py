@@ -1,7 +1,8 @@
 """Which rule a wrong number breaks. A wrong score or wrong settled scores are held
 against common misreadings of one rule each; every reading that gives exactly the number
 reported is a candidate, in a fixed order, and none is guessed: with no reading that fits,
-the rule that decides the number as a whole is named.
+the rules that decide the number as a whole are named (the scoring ends of the layout for
+a play's score, never the multiple-of-five rule unless the number is no multiple of 5).
 
 Readings of a play's score: a double at an end counted once, or once per open side, or
 like any tile (joined by an end, not crosswise); an interior double counted; a spinner's
@@ -23,21 +24,35 @@ from typing import Any
 from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
 from fives_engine.events import APPLIED, DISCARDED, Event
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
-from fives_tools.certify.observe.exercise import kept
+from fives_tools.certify.observe.exercise import kept, score_rules
 
 #: How a double counts under each misreading: (pips, straights filled, open branches of a
 #: spinner with both straights filled) -> value.
 DoubleValue = Callable[[Tile, int, int], int]
-_DOUBLE_READINGS: list[tuple[str, DoubleValue]] = [
-    ("layout.double.crosswise", lambda t, filled, branches: t.low * (2 - filled)),
-    ("score.ends.double-outer-both-halves", lambda t, filled, branches: t.low if filled < 2 else 0),
+_DOUBLE_READINGS: list[tuple[str, str, DoubleValue]] = [
+    (
+        "layout.double.crosswise",
+        "a double joined by an end, one half per open side",
+        lambda t, filled, branches: t.low * (2 - filled),
+    ),
     (
         "score.ends.double-outer-both-halves",
+        "a double at an end counting one half",
+        lambda t, filled, branches: t.low if filled < 2 else 0,
+    ),
+    (
+        "score.ends.double-outer-both-halves",
+        "a double at an end counting both halves per open side",
         lambda t, filled, branches: t.pips * (2 - filled) if filled < 2 else 0,
     ),
-    ("score.ends.double-interior-zero", lambda t, filled, branches: t.pips),
+    (
+        "score.ends.double-interior-zero",
+        "an interior double counted",
+        lambda t, filled, branches: t.pips,
+    ),
     (
         "score.ends.unstarted-branch-zero",
+        "a spinner's unstarted branches counted",
         lambda t, filled, branches: t.pips if filled < 2 else t.low * branches,
     ),
 ]
@@ -71,18 +86,50 @@ def _total(layout: Layout, double: DoubleValue | None) -> int:
 
 def play_score(ruleset: Ruleset, layout: Layout, reported: int, went_out: bool) -> list[str]:
     """The rules that may explain a play's wrong score (the layout is the one after it)."""
+    fits = kept(ruleset, [rule for rule, _ in play_readings(ruleset, layout, reported, went_out)])
+    return fits or _scoring_ends(ruleset, layout, reported)
+
+
+def play_readings(
+    ruleset: Ruleset, layout: Layout, reported: int, went_out: bool
+) -> list[tuple[str, str]]:
+    """(rule, how its misreading gives ``reported``) for every misreading of a play's
+    score that gives exactly the number recorded, in the fixed order of the module."""
     score = ruleset.play_raw
     total = layout.total
-    fits: list[str] = []
+    fits: list[tuple[str, str]] = []
     if reported == 0 and score(total) != 0:
-        fits.append("score.last-play" if went_out else "score.play.multiple-of-five")
-    if reported in (total, total // 5 * 5) and reported != score(total):
-        fits.append("score.play.multiple-of-five")
+        fits.append(
+            ("score.last-play", "the play that goes out left unscored")
+            if went_out
+            else ("score.play.multiple-of-five", f"the total {total} left unscored")
+        )
+    if reported == total and reported != score(total):
+        fits.append(("score.play.multiple-of-five", f"the total {total} scored as it stands"))
+    elif reported == total // 5 * 5 and reported != score(total):
+        fits.append(
+            ("score.play.multiple-of-five", f"the total {total} rounded down to {reported}")
+        )
     if _total(layout, None) == total:  # the layout is read the way the engine reads it
-        fits += [
-            rule for rule, value in _DOUBLE_READINGS if reported == score(_total(layout, value))
-        ]
-    return kept(ruleset, fits) or ["score.play.multiple-of-five"]
+        for rule, how, value in _DOUBLE_READINGS:
+            misread = _total(layout, value)
+            if reported == score(misread):
+                fits.append((rule, f"with {how}, the ends total {misread}: it scores {reported}"))
+    return [(rule, how) for rule, how in fits if rule in ruleset.rules]
+
+
+def _scoring_ends(ruleset: Ruleset, layout: Layout, reported: int) -> list[str]:
+    """The rules of a score no misreading gives: a number no multiple of 5 breaks the
+    scoring of the total; any other number comes from ends counted otherwise, so the
+    scoring-end rules of this layout are named as a whole (the observation chooses)."""
+    if reported % 5:
+        return ["score.play.multiple-of-five"]
+    ends = [
+        rule
+        for rule in score_rules(ruleset, layout, went_out=False)
+        if rule.startswith("score.ends.") or rule == "layout.attach-points-not-scoring-ends"
+    ]
+    return ends or ["score.play.multiple-of-five"]
 
 
 _ROUNDINGS: list[Callable[[int], int]] = [
@@ -105,15 +152,31 @@ def _rounded_raw(event: Event, rounding: Callable[[int], int]) -> int:
     return rounding(sum(event["differences"]))
 
 
+def _settling(match: MatchState) -> tuple[list[Event], list[Event], list[int]]:
+    """The match's applied score events, those of the hand's settlement, and the scores
+    by side before that settlement."""
+    events = [e for e in match.events if e.kind == "score" and e["result"] == APPLIED]
+    items = [e for e in events if e["cause"] != "play"]
+    before = list(match.scores)
+    for e in items:
+        before[e["side"]] -= e["raw"]
+    return events, items, before
+
+
+def partners_merged(setup: Setup, match: MatchState, reported: list[int]) -> bool:
+    """Whether ``reported`` are the hand's settled scores had partners' remaining pips been
+    added up and rounded once (the other reading of all-fives.settlement-partners)."""
+    if not setup.partnerships:
+        return False
+    _, items, before = _settling(match)
+    return reported == _merged(setup, before, items)
+
+
 def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list[int]) -> list[str]:
     """The rules that may explain wrong settled scores of the hand just over."""
     hand = match.hands[-1]
-    events = [e for e in match.events if e.kind == "score" and e["result"] == APPLIED]
-    items = [e for e in events if e["cause"] != "play"]
+    events, items, before = _settling(match)
     expected = list(match.scores)
-    before = list(expected)
-    for e in items:
-        before[e["side"]] -= e["raw"]
 
     def with_raw(raw: Callable[[Event], int]) -> list[int]:
         scores = list(before)
@@ -206,3 +269,88 @@ def choose(candidates: tuple[str, ...], ranking: list[tuple[str, int, int]]) -> 
     """Of a divergence's candidate rules, the one that ranks best over the observation."""
     place: dict[str, Any] = {rule: i for i, (rule, _, _) in enumerate(ranking)}
     return min(candidates, key=lambda r: place.get(r, len(place)))
+
+
+# -- the numbers explained, in the record's own terms --------------------------------------
+def explain_play(
+    ruleset: Ruleset, layout: Layout, reported: int, went_out: bool
+) -> tuple[str, ...]:
+    """How the rules' score of the play just made arises (its scoring ends, their values
+    and total, and what the total scores), and how the recorded number could: each
+    misreading that gives it, or that none does."""
+    ends = layout.scoring_ends()
+    total = layout.total
+    listed = ", ".join(map(str, ends)) or "none"
+    raw = ruleset.play_raw(total)
+    scoring = (
+        f"a multiple of 5: it scores {raw}"
+        if raw == total
+        else f"no multiple of 5: it scores {raw}"
+        if raw == 0
+        else f"it scores {raw}"
+    )
+    lines = [f"the scoring ends: {listed}; they total {total}, {scoring}"]
+    readings = play_readings(ruleset, layout, reported, went_out)
+    lines += [f"recorded {reported}: {how} ({rule})" for rule, how in readings]
+    if not readings:
+        lines.append(f"recorded {reported}: no known misreading of the ends gives it")
+    return tuple(lines)
+
+
+def explain_settlement(match: MatchState, drift: list[int]) -> tuple[str, ...]:
+    """How the hand's settled scores arise: each remaining hand's pips and rounding (or the
+    event the game makes of them) and the scores before and after."""
+    events = [e for e in match.events if e.kind == "score" and e["cause"] != "play"]
+    before = list(match.scores)
+    for e in events:
+        if e["result"] == APPLIED:
+            before[e["side"]] -= e["raw"]
+    lines = [f"{_settled(e)}: {e['raw']:+d} to side {e['side']}" for e in events]
+    if not events:
+        lines.append("nothing to settle")
+    lines.append(f"the scores by side {before} before settlement, {list(match.scores)} after")
+    if any(drift):
+        lines.append(
+            f"the play scores recorded differ from the rules' by {drift} by side: counted in"
+        )
+    return tuple(lines)
+
+
+def _settled(event: Event) -> str:
+    """One settlement event in words: whose pips, how many, how rounded."""
+    seat, cause = event["seat"], event["cause"]
+    fields = event.fields
+    if cause == "deduction":
+        return f"seat {seat} holds {event['pips']} pips, rounded to {event['rounded']}"
+    if cause == "going-out":
+        opponents = event["opponents"]
+        text = (
+            f"seat {seat} went out (last play {event['play']}); the opponents hold"
+            f" {opponents['pips']} pips, rounded to {opponents['rounded']}"
+        )
+        if "partner" in fields:
+            partner = event["partner"]
+            text += f"; the partner holds {partner['pips']}, rounded to {partner['rounded']}"
+        return text
+    if cause == "block":
+        return (
+            f"seat {seat} holds {event['pips']} pips, lighter by {list(event['differences'])},"
+            f" rounded to {event['rounded']}"
+        )
+    return f"seat {seat}: {cause}"
+
+
+def explain_winner(match: MatchState | None, recorded: list[int], target: int) -> tuple[str, ...]:
+    """Why the rules name the winner they do: the scores by side the rules' replay came to
+    against the target, and the record's own scores beside them where they differ."""
+    if match is None:
+        return ()
+    scores = list(match.scores)
+    lines = [f"under the rules the scores by side come to {scores}; the target is {target}"]
+    if match.winner is not None:
+        lines.append(f"side {match.winner} reached it: it wins")
+    else:
+        lines.append("no side has won: the match goes on")
+    if recorded != scores:
+        lines.append(f"the record's own scores are {recorded}")
+    return tuple(lines)

@@ -56,7 +56,8 @@ class Divergence:
     requirement: str = MUST
     interpretation: str | None = None
     #: the number (from 1) of the earlier divergence of the same record it follows from
-    #: (a winner after a wrong score): shown with it, never counted for its own rule
+    #: (a winner after a wrong score), counted in ``Observation.divergences`` as the
+    #: reports number them: shown with it, never counted for its own rule
     consequence_of: int | None = None
     #: how the rules' number arises and how the recorded one could, in the record's own
     #: terms (the scoring ends and their values, each hand's pips and rounding, the scores)
@@ -105,6 +106,8 @@ class Observation:
     divergences: list[Divergence] = field(default_factory=list)
     undecided: list[Note] = field(default_factory=list)
     stopped: list[Note] = field(default_factory=list)
+    #: actions the rules refuse that the replay applied as the implementation did, going on
+    followed: list[Note] = field(default_factory=list)
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
     #: set when a signal stopped the audit: what it found so far is no verdict
     interruption: Interruption | None = None
@@ -150,14 +153,32 @@ class Observation:
         )
         if rules:
             head += f" on {plural(len(rules), 'rule')}"
+        aside = self._aside()
+        if aside:
+            head += f" ({aside})"
         extra = []
         if self.undecided:
             extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
         if self.unreadable:
             extra.append(f"{plural(len(self.unreadable), 'record')} could not be read")
+        if self.followed:
+            extra.append(
+                f"{plural(len(self.followed), 'refused action')} applied as the implementation did"
+            )
         if self.stopped:
             extra.append(f"{plural(len(self.stopped), 'place')} where a replay stopped early")
         text = head + ("; " + ", ".join(extra) if extra else "")
         if self.interruption is not None:
             return f"{self.interruption.line}; so far: {text}"
         return text
+
+    def _aside(self) -> str:
+        """The divergences that fail no rule, in words: consequences and readings."""
+        follow = sum(not d.counted for d in self.divergences)
+        readings = sum(d.counted and d.requirement != MUST for d in self.divergences)
+        parts = []
+        if follow:
+            parts.append(f"{follow} following from an earlier one")
+        if readings:
+            parts.append(f"{plural(readings, 'reading')} of an interpretation answered otherwise")
+        return ", ".join(parts)

@@ -4,18 +4,28 @@ and check every step, going on past a divergence wherever the replay can.
 Each hand is replayed from the scores the record carries into it, with the leader the
 record names (the implementation's own choice, checked against the rules where they fix
 it), so a divergence is reported once and the next hand is still judged. Within a hand an
-illegal or undecided action ends the replay of that hand (the reference cannot play on
-from a position the rules never reach); the record goes on at the next hand when the hand
-reports its settled scores, else it stops there, and the report says so.
+action the rules refuse is applied as the implementation did where the reference can (a
+play out of turn, a draw or pass while holding a play, another tile played than the one
+just drawn; the same seat going on so in its turn is that one fault), and the rest of
+the hand is judged from there; a play the layout refuses, of a tile not held, another
+seat's refused action straight after one, or an action that cannot be decided ends the
+replay of that hand. The record then goes on at the next hand, from its deal and the
+scores the hand reports (with none reported, nothing is settled or won until a hand
+reports them); the match result after a hand whose replay stopped is not judged, and the
+report says what was done at each such place.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from fives_engine import (
+    Action,
     Draw,
+    HandState,
     IllegalDealError,
     MatchState,
     Play,
@@ -23,15 +33,36 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
-from fives_tools.certify.observe import diagnose, exercise
-from fives_tools.certify.observe.model import Divergence, Note, Observation, plural
-from fives_tools.certify.observe.replay import prefix, replay_deal, text, turn_rule
+from fives_tools.certify.observe import diagnose, exercise, readings
+from fives_tools.certify.observe.model import (
+    IMPLEMENTATION_DEFINED,
+    MUST,
+    Divergence,
+    Note,
+    Observation,
+    plural,
+)
+from fives_tools.certify.observe.replay import (
+    as_if_turn,
+    force,
+    forcible,
+    prefix,
+    replay_deal,
+    text,
+    turn_rule,
+)
 from fives_tools.certify.observe.resolve import (
     allowing_rule,
     offered_difference,
     refusal,
     resolve,
 )
+
+#: The target of a hand replayed from scores not known: no score reaches it, so no win is
+#: made up from them.
+UNREACHABLE = 1 << 30
+#: The fields of a score: the end of the match judged on them follows from them.
+SCORED = ("score", "scores")
 
 
 class RecordAudit:
@@ -56,6 +87,17 @@ class RecordAudit:
         self.winner: int | None = None
         self.match: MatchState | None = None
         self.drift: list[int] = []
+        #: where the replay of the last hand stopped ("hand N stopped at action K"), if it did
+        self.stop: str | None = None
+        #: why the scores the hand starts from are not known, if they are not
+        self.unknown: str | None = None
+        self.forced_in: HandState | None = None  # the hand an action was forced in, last
+        self.forced_seat: int | None = None  # the seat of the action just forced, if any
+        self.forced_at: set[int] = set()  # the numbers of the divergences of forced actions
+        self.mine: list[int] = []  # the numbers of this record's divergences, from 1
+        #: the hand's actions and the position of the one judged (sliced only when needed)
+        self.at: tuple[list[dict[str, Any]], int] = ([], 0)
+        self.played = ruleset  # the rules replayed: the game's, or another reading of them
 
     # -- findings ------------------------------------------------------------------------
     def exercise(self, rules: Iterable[str]) -> None:
@@ -71,10 +113,21 @@ class RecordAudit:
         expected: Any,
         got: Any,
         cut: int | None = None,
+        *,
+        after: int | None = None,
+        scores: bool = True,
+        explain: tuple[str, ...] = (),
+        reading: str | None = None,
     ) -> None:
         """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
         once the whole observation is in); the prefix that shows it ends after match
-        action ``cut`` (default ``action``; with neither, after the whole hand)."""
+        action ``cut`` (default ``action``; with neither, after the whole hand).
+
+        ``after``: the hand whose wrong scores (unless ``scores`` is False) or actions
+        applied as the implementation did it may follow from (an end of the hand or of the
+        match): then it is a consequence of the first of them, never counted for its own
+        rule. ``reading``: the interpretation whose other reading the record
+        takes (an implementation-defined divergence, never a failure)."""
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
@@ -92,8 +145,26 @@ class RecordAudit:
                 self._table(),
                 self._table_record(),
                 candidates,
+                requirement=MUST if reading is None else IMPLEMENTATION_DEFINED,
+                interpretation=reading,
+                consequence_of=None if after is None else self.cause(after, scores),
+                explain=explain,
             )
         )
+        self.mine.append(len(self.obs.divergences))
+
+    def cause(self, hand: int, scores: bool = True) -> int | None:
+        """The number (in the observation, from 1) of this record's first divergence of
+        its own in ``hand`` that a later judgement of how the hand or the match ends
+        follows from: a wrong score, or an action the replay applied as the implementation
+        did (the position after it is one the rules never reach); only the latter when
+        the judgement does not rest on ``scores``."""
+        for number in self.mine:
+            div = self.obs.divergences[number - 1]
+            followed = (scores and div.checked in SCORED) or number in self.forced_at
+            if div.hand == hand and followed and div.counted:
+                return number
+        return None
 
     def note(self, into: list[Note], hand: int, action: int | None, text: str) -> None:
         into.append(Note(self.label, hand, action, text))
@@ -125,6 +196,7 @@ class RecordAudit:
                     " plays on",
                     "no more hands",
                     f"hand {index}",
+                    after=index - 1,
                 )
                 return
             if not self.hand(index, hand):
@@ -135,7 +207,65 @@ class RecordAudit:
         """Audit one hand; False when the record cannot go on after it."""
         self.tally.hands += 1
         deal = entry["deal"]
-        leader = deal.get("leader")
+        leader = self.leader(index, deal)
+        if leader is None and not deal.get("draws"):
+            self.note(
+                self.obs.stopped,
+                index,
+                None,
+                f"hand {index} names no leader: record not checked further",
+            )
+            return False
+        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
+        setup = self.setup if self.unknown is None else replace(self.setup, target=UNREACHABLE)
+        self.match = MatchState(self.played, setup, self.scores)
+        self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
+        try:
+            self.match.deal(replay_deal(deal, entry["actions"], leader))
+        except IllegalDealError as exc:
+            self.diverge(
+                index,
+                None,
+                "deal",
+                draw_rule if exc.rule == "lead.neutral-draw" else exc.rule,
+                str(exc),
+                "a deal the rules allow",
+                "the deal recorded",
+                cut=self.number,
+            )
+            self.number += len(entry["actions"])
+            self.stop = f"hand {index} stopped at its deal"
+            self.go_on(index, entry, finished=False)
+            return True
+        dealt = ["deal.hand-size", "equipment.double-six"]
+        if self.setup.deal_option is not None:
+            dealt.append("deal.options")
+        if deal.get("draws"):
+            dealt.append(draw_rule)  # a neutral draw written is checked
+        self.exercise(exercise.kept(self.ruleset, dealt))
+        finished = self.actions(index, entry)
+        hand = self.match.hands[-1]
+        over = hand.is_terminal or self.match.is_terminal
+        reported = entry.get("scores")
+        if finished:
+            self.ended(index, entry)
+            if over:
+                self.present("scores", reported is not None)
+                if reported is not None and self.unknown is None:
+                    self.settled(index, reported)
+            if not over and index < len(self.record["hands"]):
+                finished = self.cut_short(index, entry)
+        if finished:
+            self.winner = self.match.winner if self.unknown is None else None
+            self.next_leader = hand.went_out
+            self.after_block = hand.blocked
+        self.go_on(index, entry, finished)
+        return True
+
+    def leader(self, index: int, deal: dict[str, Any]) -> int | None:
+        """The seat the hand is replayed with as leader: the record's, checked against the
+        seat that went out of the hand before; that seat when the record names none."""
+        leader: int | None = deal.get("leader")
         if self.next_leader is not None:
             self.present("leader", leader is not None)
             if leader is None:
@@ -154,68 +284,38 @@ class RecordAudit:
                         f"seat {leader}",
                         cut=self.number,
                     )
-        if leader is None and not deal.get("draws"):
-            self.note(
-                self.obs.stopped,
-                index,
-                None,
-                f"hand {index} names no leader: record not checked further",
-            )
-            return False
-        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
-        self.match = MatchState(self.ruleset, self.setup, self.scores)
-        self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
-        try:
-            self.match.deal(replay_deal(deal, entry["actions"], leader))
-        except IllegalDealError as exc:
-            self.diverge(
-                index,
-                None,
-                "deal",
-                draw_rule if exc.rule == "lead.neutral-draw" else exc.rule,
-                str(exc),
-                "a deal the rules allow",
-                "the deal recorded",
-                cut=self.number,
-            )
-            self.note(
-                self.obs.stopped,
-                index,
-                None,
-                f"hand {index}: its deal cannot be replayed: record not checked further",
-            )
-            return False
-        dealt = ["deal.hand-size", "equipment.double-six"]
-        if self.setup.deal_option is not None:
-            dealt.append("deal.options")
-        if deal.get("draws"):
-            dealt.append(draw_rule)  # a neutral draw written is checked
-        self.exercise(exercise.kept(self.ruleset, dealt))
-        finished = self.actions(index, entry)
-        hand = self.match.hands[-1]
-        over = hand.is_terminal or self.match.is_terminal
+        return leader
+
+    def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> None:
+        """The scores the next hand starts from: those the hand reports, else the replay's
+        when it reached the hand's end. A hand whose replay stopped is followed from the
+        next hand's deal (and its leader) all the same, the scores it reports judged no
+        further; reporting none, the scores are not known until a hand reports them, and
+        nothing is settled or won meanwhile."""
+        assert self.match is not None
         reported = entry.get("scores")
         if finished:
-            self.ended(index, entry)
-            if over:
-                self.present("scores", reported is not None)
-                if reported is not None:
-                    self.settled(index, reported)
-            if not over and index < len(self.record["hands"]):
-                finished = self.cut_short(index, entry)
-        if not finished and reported is None:
+            self.stop = None
+        else:
+            self.winner, self.next_leader, self.after_block = None, None, False
+        if reported is not None:
+            self.scores, self.unknown = list(reported), None
+        elif finished and self.unknown is None:
+            self.scores = list(self.match.scores)
+        elif not finished:
+            self.unknown = f"{self.stop} and reports no scores"
+        if not finished and index < len(self.record["hands"]):
+            known = (
+                f"the scores hand {index} reports"
+                if self.unknown is None
+                else "no scores known: nothing is settled or won until a hand reports them"
+            )
             self.note(
                 self.obs.stopped,
-                index,
-                self.number,
-                f"hand {index} reports no scores: the rest of the record is not checked",
+                index + 1,
+                None,
+                f"{self.stop}: hand {index + 1} is judged from its deal, with {known}",
             )
-            return False
-        self.scores = list(reported) if reported is not None else list(self.match.scores)
-        self.winner = self.match.winner if finished else None
-        self.next_leader = hand.went_out if finished else None
-        self.after_block = finished and hand.blocked
-        return True
 
     def cut_short(self, index: int, entry: dict[str, Any]) -> bool:
         """A hand the record leaves before it is over (it deals the next one): a divergence
@@ -234,7 +334,10 @@ class RecordAudit:
                 f" record deals hand {index + 1}",
                 "the hand goes on",
                 f"hand {index + 1} dealt",
+                after=index,
+                scores=False,
             )
+        self.stop = f"hand {index} stopped at its last action, {self.number}, not over"
         return False
 
     def actions(self, index: int, entry: dict[str, Any]) -> bool:
@@ -242,9 +345,11 @@ class RecordAudit:
         assert self.match is not None
         actions = entry["actions"]
         for position, action in enumerate(actions):
+            self.at = (actions, position)
             self.number += 1
             self.tally.actions += 1
             if not self.step(index, action):
+                self.stop = f"hand {index} stopped at action {self.number}"
                 rest = len(actions) - position - 1
                 if rest:
                     self.note(
@@ -259,16 +364,17 @@ class RecordAudit:
         return True
 
     def step(self, index: int, entry: dict[str, Any]) -> bool:
-        """Check one action (its turn, legality, what was offered and scored) and apply it."""
-        match = self.match
-        assert match is not None
+        """Check one action (its turn, legality, what was offered and scored) and apply it;
+        an action the rules refuse is applied as the implementation did where it can be
+        (:func:`~fives_tools.certify.observe.replay.forcible`). False: the replay stops."""
+        match = self.in_play(index, entry)
+        if match is None:
+            return False
         hand = match.hands[-1]
         seat = entry["seat"]
-        if match.is_terminal or hand.is_terminal:
-            self.after_end(index, hand.is_terminal, entry)
-            return False
         legal = match.legal_actions()
-        if seat != hand.current_player:
+        out_of_turn = seat != hand.current_player
+        if out_of_turn:
             rule = turn_rule(hand)
             self.exercise([rule])
             self.diverge(
@@ -280,11 +386,11 @@ class RecordAudit:
                 f"seat {hand.current_player}",
                 f"seat {seat}",
             )
-            return False
-        self.present("offered", "offered" in entry)
-        if "offered" in entry:
+        elif "offered" in entry:
             self.offered(index, entry["offered"], legal, seat)
-        resolved = resolve(entry["action"], legal)
+        if not out_of_turn:
+            self.present("offered", "offered" in entry)
+        resolved = resolve(entry["action"], legal if not out_of_turn else as_if_turn(hand, seat))
         if len(resolved.candidates) > 1:
             options = ", ".join(str(a) for a in resolved.candidates)
             self.note(
@@ -295,36 +401,165 @@ class RecordAudit:
             )
             return False
         action = resolved.action
-        if action is None or action not in legal:
+        echo = self.echo(hand, seat, action)
+        if not out_of_turn and not echo and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
             self.refused(index, rule, reason, legal_text, entry["action"])
+        if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
-        if (
+        if out_of_turn or action not in legal:
+            how = "out of turn" if out_of_turn else ""
+            events = self.forced(index, seat, action, how, echo)
+            if events is None:
+                return False
+            if not isinstance(action, Play):
+                return True  # only a play's score carries into the settlement
+        else:
+            self.forced_seat = None
+            self.exercise(exercise.action_rules(self.ruleset, hand, action))
+            events = match.apply_action(action, seat)
+        self.scored(index, entry, action, events)
+        return True
+
+    def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
+        """The match the action is judged in; None when its hand or the match is over (a
+        divergence), unless the record plays on under the other reading of the target."""
+        match = self.match
+        assert match is not None
+        hand = match.hands[-1]
+        if not (match.is_terminal or hand.is_terminal):
+            return match
+        if self.plays_on_past_target(index, entry):
+            return self.match
+        self.after_end(index, hand.is_terminal, entry)
+        return None
+
+    def echo(self, hand: HandState, seat: int, action: Action | None) -> bool:
+        """Whether ``action`` goes on with the refused action ``seat`` took just before in
+        this hand (a draw while holding a play, drawn again): the same fault in the same
+        turn, applied as the implementation did but not reported again."""
+        return (
+            action is not None
+            and self.forced_seat == seat
+            and self.forced_in is hand
+            and forcible(hand, seat, action)
+        )
+
+    def forced(
+        self, index: int, seat: int, action: Action, how: str, echo: bool = False
+    ) -> list[Any] | None:
+        """Apply an action the rules refuse as the implementation did, and say so; its
+        events, or None when it leaves no position to go on from, or when it follows
+        another seat's refused action straight away: from a position the rules never
+        reach, that is as likely the first one's consequence (a pass repeated round the
+        table) as a fault of its own. The same seat going on in its turn is its ``echo``."""
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        if not echo:
+            chained = self.forced_seat is not None and self.forced_in is hand
+            if chained or not forcible(hand, seat, action):
+                return None
+            if self.mine and self.obs.divergences[self.mine[-1] - 1].action == self.number:
+                self.forced_at.add(self.mine[-1])  # what the hand's end then follows from
+            what = f"seat {seat} {action}" + (f" {how}" if how else "")
+            self.note(
+                self.obs.followed,
+                index,
+                self.number,
+                f"hand {index}: {what} (and what the seat does so straight after it); the rest"
+                " of the hand is judged from there",
+            )
+        self.forced_in, self.forced_seat = hand, seat
+        return force(self.match, seat, action)
+
+    def drawn_as_dealt(
+        self, index: int, hand: HandState, action: Action, entry: dict[str, Any]
+    ) -> bool:
+        """A draw names the tile the deal's boneyard gives next, when both are written."""
+        if not (
             isinstance(action, Draw)
             and "tile" in entry
             and "boneyard" in self.record_hand(index)["deal"]
+            and hand.boneyard
         ):
-            nxt = str(hand.boneyard[0])
-            if entry["tile"] != nxt:
-                self.note(
-                    self.obs.stopped,
-                    index,
-                    self.number,
-                    f"the draw names {entry['tile']} but the deal's boneyard gives {nxt}",
-                )
-                return False
-        self.exercise(exercise.action_rules(self.ruleset, hand, action))
-        events = match.apply_action(action, seat)
+            return True
+        nxt = str(hand.boneyard[0])
+        if entry["tile"] != nxt:
+            self.note(
+                self.obs.stopped,
+                index,
+                self.number,
+                f"the draw names {entry['tile']} but the deal's boneyard gives {nxt}",
+            )
+            return False
+        return True
+
+    def scored(self, index: int, entry: dict[str, Any], action: Action, events: list[Any]) -> None:
+        """Check the score the record gives a play applied by the rules."""
         if isinstance(action, Play):
             self.present("score", "score" in entry)
         if "score" in entry:
             self.score(index, entry["score"], action, events)
-        return True
 
     def record_hand(self, index: int) -> dict[str, Any]:
         hand: dict[str, Any] = self.record["hands"][index - 1]
         return hand
+
+    def plays_on_past_target(self, index: int, entry: dict[str, Any]) -> bool:
+        """The match was won in the hand at a play, yet the record plays the hand on: when
+        every action left in it is legal under the other reading of when the match is won
+        (the target checked after the hand), that reading is the record's, reported once
+        and followed from here (:meth:`read_otherwise`)."""
+        assert self.match is not None
+        other = readings.of_target(self.ruleset)
+        if other is None or self.match.hands[-1].is_terminal or not self.reached_too():
+            return False
+        again = readings.replayed(self.match, other.ruleset(self.played))
+        actions, position = self.at
+        if not readings.plays(again.copy(), actions[position:]):
+            return False
+        won = self.match.events[-1]
+        self.read_otherwise(
+            index,
+            other,
+            again,
+            self.number,
+            "action",
+            f"side {won['side']} reached the target ({self.setup.target}) at action"
+            f" {self.number - 1}, scores {list(won['scores'])}: the record plays the hand on"
+            " (the target checked once the hand is over)",
+            "the match won: no action",
+            f"seat {entry['seat']} {entry['action']}",
+        )
+        return True
+
+    def reached_too(self) -> bool:
+        """Whether the side that won reached the target on the record's own play scores
+        too: if not, the record plays on because of a wrong score, not another reading."""
+        assert self.match is not None
+        side = self.match.winner
+        assert side is not None
+        return self.match.scores[side] + self.drift[side] >= self.setup.target
+
+    def read_otherwise(
+        self,
+        index: int,
+        other: readings.OtherReading,
+        again: MatchState,
+        action: int | None,
+        field: str,
+        what: str,
+        expected: Any,
+        got: Any,
+    ) -> None:
+        """Report the record's other reading of ``other.interpretation`` once, and judge
+        the rest of the record under it, from ``again`` (the hand replayed that way)."""
+        self.exercise([other.rule])
+        self.diverge(
+            index, action, field, other.rule, what, expected, got, reading=other.interpretation
+        )
+        self.match, self.played = again, other.ruleset(self.played)
 
     def after_end(self, index: int, hand_over: bool, entry: dict[str, Any]) -> None:
         assert self.match is not None
@@ -339,40 +574,45 @@ class RecordAudit:
                 if hand.went_out is not None
                 else "nobody could play and the boneyard was empty: the hand was blocked"
             )
-        self.refused(index, rule, what, "no action", f"seat {entry['seat']} {entry['action']}")
+        won = index if self.match.is_terminal else None  # on scores a wrong one may have made
+        got = f"seat {entry['seat']} {entry['action']}"
+        self.refused(index, rule, what, "no action", got, after=won)
 
-    def refused(self, index: int, rule: str, what: str, expected: str, got: str) -> None:
+    def refused(
+        self, index: int, rule: str, what: str, expected: str, got: str, after: int | None = None
+    ) -> None:
         """The action just numbered is one the rules refuse, by ``rule``."""
         self.exercise([rule])
-        self.diverge(index, self.number, "action", rule, what, expected, got)
+        self.diverge(index, self.number, "action", rule, what, expected, got, after=after)
 
     def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
+        """One divergence for the step, however many actions are missing or extra: one
+        wrong set of offers is one fault (a forced opening leaves out every other tile).
+        Its candidates are the rules behind each difference, the most frequent first."""
         assert self.match is not None
         hand = self.match.hands[-1]
         self.exercise(exercise.offered_rules(self.ruleset, hand, legal))
         missing, extra = offered_difference(offered, legal)
-        for action in missing:
-            rule = allowing_rule(self.ruleset, action)
-            self.diverge(
-                index,
-                self.number,
-                "offered",
-                rule,
-                f"the legal action {action} was not offered",
-                str(action),
-                "not offered",
-            )
+        if not missing and not extra:
+            return
+        blamed: list[str] = [allowing_rule(self.ruleset, action) for action in missing]
+        said = []
+        if missing:
+            said.append(f"not offered: {', '.join(map(str, missing))}")
         for resolved in extra:
             rule, reason = refusal(hand, seat, resolved)
-            self.diverge(
-                index,
-                self.number,
-                "offered",
-                rule,
-                f"{resolved.text} was offered but the rules refuse it: {reason}",
-                "not offered",
-                resolved.text,
-            )
+            blamed.append(rule)
+            said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
+        ranked = [rule for rule, _ in Counter(blamed).most_common()]
+        self.diverge(
+            index,
+            self.number,
+            "offered",
+            ranked,
+            "; ".join(said),
+            ", ".join(map(str, missing)) or "not offered",
+            ", ".join(r.text for r in extra) or "not offered",
+        )
 
     def score(self, index: int, reported: int, action: Any, events: list[Any]) -> None:
         assert self.match is not None
@@ -390,6 +630,7 @@ class RecordAudit:
                 self.ruleset, hand.layout, reported, hand.went_out is not None
             )
             total = play["total"] if play is not None else 0
+            went_out = hand.went_out is not None
             self.diverge(
                 index,
                 self.number,
@@ -398,6 +639,9 @@ class RecordAudit:
                 f"{action} scores {expected} raw (the scoring ends total {total})",
                 expected,
                 reported,
+                explain=diagnose.explain_play(self.ruleset, hand.layout, reported, went_out)
+                if play is not None
+                else (f"{action} is no play: it scores nothing",),
             )
 
     def ended(self, index: int, entry: dict[str, Any]) -> None:
@@ -418,7 +662,15 @@ class RecordAudit:
                 "the match was won" if self.match.is_terminal else "the hand is not over"
             )
             self.diverge(
-                index, self.number, "ended", rule, f"hand {index} ended: {said}", said, reported
+                index,
+                self.number,
+                "ended",
+                rule,
+                f"hand {index} ended: {said}",
+                said,
+                reported,
+                after=index,
+                scores=self.match.is_terminal,  # a wrong score ends no hand but by the target
             )
 
     def settled(self, index: int, reported: list[int]) -> None:
@@ -437,26 +689,79 @@ class RecordAudit:
         rules += exercise.match_rules(self.ruleset, self.setup, match.events)
         rules = exercise.kept(self.ruleset, rules)
         self.exercise(rules)
+        if reported != expected and won and self.settled_past_target(index, expected, reported):
+            return
         if reported != expected:
-            own = [r - d for r, d in zip(reported, self.drift, strict=True)]
-            rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
-            if not won:
-                rule = diagnose.settlement(self.ruleset, self.setup, match, own)
-            state = "when the match was won" if won else "after settlement"
-            self.diverge(
-                index,
-                None,
-                "scores",
-                rule,
-                f"the match's scores by side {state} in hand {index}",
-                expected,
-                reported,
-            )
+            self.wrong_settlement(index, rules, won, expected, reported)
+
+    def wrong_settlement(
+        self, index: int, rules: list[str], won: bool, expected: list[int], reported: list[int]
+    ) -> None:
+        """Report settled scores that differ from the rules': judged on the play scores the
+        record gave, blamed on the misreading that gives them; partners' pips rounded
+        together where the game leaves that open is the other reading, not a failure."""
+        assert self.match is not None
+        match = self.match
+        own = [r - d for r, d in zip(reported, self.drift, strict=True)]
+        rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+        reading = None
+        if not won:
+            rule = diagnose.settlement(self.ruleset, self.setup, match, own)
+            partners = readings.of_partners(self.ruleset, self.setup.partnerships)
+            if partners is not None and diagnose.partners_merged(self.setup, match, own):
+                rule, reading = [partners.rule], partners.interpretation
+        state = "when the match was won" if won else "after settlement"
+        self.diverge(
+            index,
+            None,
+            "scores",
+            rule,
+            f"the match's scores by side {state} in hand {index}",
+            expected,
+            reported,
+            after=index if won else None,
+            reading=reading,
+            explain=diagnose.explain_winner(match, expected, self.setup.target)
+            if won
+            else diagnose.explain_settlement(match, self.drift),
+        )
+
+    def settled_past_target(self, index: int, expected: list[int], reported: list[int]) -> bool:
+        """The match was won at the hand's last play, yet the record settles the hand: the
+        other reading of when the match is won, when it gives the scores reported."""
+        assert self.match is not None
+        other = readings.of_target(self.ruleset)
+        if other is None:
+            return False
+        again = readings.replayed(self.match, other.ruleset(self.played))
+        if [s + d for s, d in zip(again.scores, self.drift, strict=True)] != reported:
+            return False
+        self.read_otherwise(
+            index,
+            other,
+            again,
+            None,
+            "scores",
+            f"side {self.match.winner} reached the target ({self.setup.target}) with the"
+            f" hand's last play: the record settles the hand (the target checked once the"
+            " hand is over)",
+            expected,
+            reported,
+        )
+        return True
 
     def result(self) -> None:
+        """The match's winner and scores, judged only when the last hand was replayed to
+        its end from known scores: a replay cut short has no result of its own to hold the
+        record's against."""
         reported = self.record.get("result")
         self.present("result", reported is not None)
         if not reported:
+            return
+        unjudged = self.stop or self.unknown
+        if unjudged is not None:
+            last = len(self.record["hands"])
+            self.note(self.obs.stopped, last, None, f"match result not judged: {unjudged}")
             return
         rule = exercise.end_rule(self.ruleset)
         self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
@@ -472,6 +777,8 @@ class RecordAudit:
                 "the match's winner",
                 self.winner,
                 reported["winner"],
+                after=last,
+                explain=diagnose.explain_winner(self.match, self.scores, self.setup.target),
             )
         if "scores" in reported and reported["scores"] != self.scores:
             self.diverge(

@@ -1,5 +1,6 @@
 """What the audit replays and shows: the deal the reference plays a record's hand from,
-the record cut after a divergence, and the rule that keeps a turn where it is.
+the record cut after a divergence, the rule that keeps a turn where it is, and the
+actions the rules refuse that the reference can still apply as the implementation did.
 """
 
 from __future__ import annotations
@@ -9,11 +10,15 @@ from typing import Any
 from fives_engine import (
     DOUBLE_SIX,
     DRAW,
+    Action,
     Deal,
     Draw,
     HandState,
+    MatchState,
+    Play,
     Tile,
 )
+from fives_engine.events import Event
 from fives_tools.certify.observe.load import parse_action_text
 
 
@@ -69,3 +74,35 @@ def prefix(record: dict[str, Any], hand: int, action: int | None) -> dict[str, A
     if hand == len(record["hands"]) and action is None and "result" in record:
         out["result"] = record["result"]
     return out
+
+
+def forcible(hand: HandState, seat: int, action: Action) -> bool:
+    """Whether the reference can apply ``action`` as the implementation did though the rules
+    refuse it there: a play of a held tile the layout takes (out of turn, or instead of the
+    playable tile just drawn), a draw while the boneyard has a tile, or a pass. A play the
+    layout refuses or of a tile not held leaves no position to go on from."""
+    if hand.is_terminal:
+        return False
+    if isinstance(action, Draw):
+        return bool(hand.boneyard)
+    if isinstance(action, Play):
+        return action in as_if_turn(hand, seat)
+    return True
+
+
+def as_if_turn(hand: HandState, seat: int) -> list[Action]:
+    """The plays ``seat`` would have were it their turn with no drawn tile to play: what
+    an action out of turn is resolved against."""
+    as_if = hand.copy()
+    as_if._current, as_if._drawn, as_if._legal = seat, None, ()
+    return as_if.legal_actions()
+
+
+def force(match: MatchState, seat: int, action: Action) -> list[Event]:
+    """Apply ``action`` by ``seat`` as the implementation did (:func:`forcible` says it can
+    be): the turn is given to ``seat`` and the action taken as one just listed legal, so
+    the hand's own checks are passed over and its scoring, block and settlement are not."""
+    hand = match.hand
+    assert hand is not None
+    hand._current, hand._drawn, hand._legal = seat, None, (action,)
+    return match.apply_action(action, seat)

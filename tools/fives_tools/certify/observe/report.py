@@ -199,6 +199,7 @@ def note_lines(
 #: Each list of notes, with its heading.
 NOTES = (
     ("could not decide (not judged):", "undecided"),
+    ("refused actions applied as the implementation did:", "followed"),
     ("replays stopped early:", "stopped"),
     ("records that could not be read:", "unreadable"),
 )
@@ -274,6 +275,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         ],
         "undecided": [_note_json(n) for n in obs.undecided],
         "stopped": [_note_json(n) for n in obs.stopped],
+        "followed": [_note_json(n) for n in obs.followed],
         "unreadable": [_note_json(n) for n in obs.unreadable],
         **({"interrupted": obs.interruption.to_json()} if obs.interruption else {}),
     }

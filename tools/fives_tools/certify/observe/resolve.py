@@ -25,6 +25,7 @@ from fives_engine import (
     Port,
     Ruleset,
 )
+from fives_engine.terms import END_PORTS
 from fives_tools.certify.observe.exercise import kept
 from fives_tools.certify.observe.load import parse_action_text
 
@@ -74,13 +75,17 @@ def resolve(text: str, legal: list[Action]) -> Resolved:
 
 
 def _possible(hand: HandState, pips: PipsPlay) -> list[Play]:
-    """Every canonical play the pips text may stand for, legal or not."""
+    """Every canonical play the pips text may stand for, legal or not, on the places its
+    anchor has (a double's sides and branches, another tile's ends): a place no such tile
+    has is no reading of the text, and would blame the crosswise rule for an end taken."""
     anchors = [pips.anchor] if pips.anchor is not None else hand.layout.tiles
     return [
         Play(pips.tile, anchor, port)
         for anchor in anchors
         for port in Port
-        if anchor in DOUBLE_SIX and pips.matches(Play(pips.tile, anchor, port))
+        if anchor in DOUBLE_SIX
+        and (port in END_PORTS) != anchor.is_double
+        and pips.matches(Play(pips.tile, anchor, port))
     ]
 
 

@@ -1,0 +1,98 @@
+"""The other readings the audit recognises in a record: where the sources are ambiguous the
+project chose one reading (spec/interpretations.yaml); an implementation that takes the
+other is answered otherwise, not wrong. A record is held to the other reading only where
+its behaviour is that reading's, replayed: the audit then reports one divergence of
+requirement ``implementation-defined`` naming the interpretation, and judges the rest of
+the record under that reading rather than piling up its consequences.
+
+Only readings a record can show are here: of ``all-fives.target-immediate``, the target
+checked once the hand is over and settled (the engine plays on past the target to the
+hand's end and then declares the winner), as Five Up checks it; of
+``all-fives.settlement-partners``, partners' remaining pips added up and rounded once (only
+at a table of partners: the same rule's deduction at any other table is no reading).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from fives_engine import MatchState, Ruleset
+from fives_tools.certify.observe.replay import force
+from fives_tools.certify.observe.resolve import resolve
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """A reading of ``interpretation`` other than the project's: the game's ``parameters``
+    changed as an implementation that takes it plays, and the rule the reading decides."""
+
+    interpretation: str
+    rule: str
+    parameters: dict[str, Any]
+
+    def ruleset(self, ruleset: Ruleset) -> Ruleset:
+        """``ruleset`` read this way."""
+        return dataclasses.replace(ruleset, parameters={**ruleset.parameters, **self.parameters})
+
+
+#: By the game's ``target_check``: the other reading of when the match is won.
+_TARGET = {
+    "immediate": OtherReading(
+        "all-fives.target-immediate",
+        "match.first-to-target",
+        {"target_check": "after-settlement", "tie_at_target": "play-on"},
+    ),
+}
+
+
+#: Partners' remaining pips added up and rounded once, where the game's deduction rule
+#: rests on the interpretation that leaves it open.
+PARTNERS_MERGED = OtherReading("all-fives.settlement-partners", "settle.deduct-each-hand", {})
+
+
+def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
+    """The other reading of whose score partners' pips come off, at a table of partners
+    of a game whose deduction rule rests on that interpretation."""
+    rule = ruleset.rules.get(PARTNERS_MERGED.rule)
+    if not partnerships or rule is None:
+        return None
+    return PARTNERS_MERGED if rule.interpretation == PARTNERS_MERGED.interpretation else None
+
+
+def of_target(ruleset: Ruleset) -> OtherReading | None:
+    """The other reading of when ``ruleset``'s match is won, when the game's rule rests on
+    an interpretation that has one."""
+    other = _TARGET.get(ruleset.target_check)
+    rule = ruleset.rules.get(other.rule) if other is not None else None
+    if other is None or rule is None or rule.interpretation != other.interpretation:
+        return None
+    return other
+
+
+def replayed(match: MatchState, ruleset: Ruleset) -> MatchState:
+    """``match``'s current hand played again under ``ruleset``, from the same scores and
+    deal, every action as it was applied (those the rules refuse forced as before)."""
+    hand = match.hands[-1]
+    again = MatchState(ruleset, match.setup, match.initial_scores)
+    again.deal(match.deals[-1])
+    for seat, action in hand.actions:
+        if seat == again.current_player and action in again.legal_actions():
+            again.apply_action(action, seat)
+        else:
+            force(again, seat, action)
+    return again
+
+
+def plays(match: MatchState, actions: list[dict[str, Any]]) -> bool:
+    """Whether ``match`` takes the record's ``actions``, each the turn's player's and
+    legal (applied to ``match``: give a copy)."""
+    for entry in actions:
+        if match.is_terminal or entry["seat"] != match.current_player:
+            return False
+        action = resolve(entry["action"], match.legal_actions()).action
+        if action is None or action not in match.legal_actions():
+            return False
+        match.apply_action(action, entry["seat"])
+    return True
