@@ -195,6 +195,31 @@ def test_a_refusal_gives_the_rule_it_names_a_whole_share() -> None:
     assert {c.rule: c.score for c in likely_causes([other])}["c"] == 1.0
 
 
+def test_a_refused_deal_implicates_the_rule_it_names_though_the_case_does_not_list_it() -> None:
+    """A deal refused where the case expects an answer: every expected field is missing
+    because of the rule the refusal names, a rule of the game the case does not list; it
+    carries the case's whole weight, as the case's primary rule does. A refusal of a rule
+    the game does not state, or one the case expects, is not such a refusal."""
+    case = dataclasses.replace(
+        _case(1, "lead.went-out-leads", ("lead.went-out-leads",), levels.MATCH_END),
+        kind="match",
+        facts={"leaders": [0, 0]},
+    )
+    error = {"kind": "illegal-deal", "rule": "deal.hand-size", "message": "5 tiles: deals 7"}
+    missing = [Mismatch("leaders", [0, 0], "(missing)")]
+    refused = Result(case, FAIL, missing, reply={"error": error})
+    assert implicated(refused).rules == ("deal.hand-size", "lead.went-out-leads")
+    support = {c.rule: c.score for c in likely_causes([refused])}
+    assert support == {"deal.hand-size": 1.0, "lead.went-out-leads": 1.0}
+    unknown = Result(case, FAIL, missing, reply={"error": {**error, "rule": "no.such-rule"}})
+    assert implicated(unknown).rules == ("lead.went-out-leads",)
+    expected = dataclasses.replace(case, facts={"error": {"kind": "illegal-deal"}})
+    assert (
+        "deal.hand-size"
+        not in implicated(Result(expected, FAIL, missing, reply={"error": error})).rules
+    )
+
+
 def test_a_changed_rounding_in_an_event_implicates_the_rounding_rule() -> None:
     case = dataclasses.replace(
         _case(

@@ -889,6 +889,99 @@ class NeutralDrawRedrawsEveryone(Bent):
         return [mock.patch.object(deal_module, "draw_winner", draw_winner)]
 
 
+# -- the deal, the offered actions, who draws, mirror sides, settlement order, doubles -----
+
+
+class SevenEachWithTwo(Bent):
+    BENT_RULE = "deal.hand-size"
+    MISTAKE = "Five Up and Exact 61: two players are dealt seven tiles each, as in the draw game"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Ruleset.deal_size
+
+        def deal_size(self: Ruleset, players: int, option: str | None = None) -> int:
+            size = original(self, players, option)
+            return 7 if option is None and players == 2 and size == 5 else size
+
+        return [mock.patch.object(Ruleset, "deal_size", deal_size)]
+
+
+class PassOfferedWithDraw(Bent):
+    BENT_RULE = PASS_RULE
+    MISTAKE = (
+        "a player without a play is offered a pass beside the draw while the boneyard holds tiles"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        legal, check = HandState._legal_actions, HandState._check
+
+        def legal_actions(self: HandState) -> list[Action]:
+            actions = legal(self)
+            return [DRAW, PASS] if actions == [DRAW] else actions
+
+        def bent_check(self: HandState, action: Action, seat: int) -> None:
+            if action == PASS and legal_actions(self) == [DRAW, PASS]:
+                return
+            check(self, action, seat)
+
+        return [
+            mock.patch.object(HandState, "_legal_actions", legal_actions),
+            mock.patch.object(HandState, "_check", bent_check),
+        ]
+
+
+class DrawOneThenTurnMoves(Bent):
+    BENT_RULE = "turn.draw-until-playable"
+    MISTAKE = "a player without a play draws one tile; if it cannot play, the next player draws"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = HandState._draw
+
+        def draw(self: HandState) -> None:
+            original(self)
+            if self.drawn is None:
+                self._current = (self._current + 1) % self.players
+
+        return [mock.patch.object(HandState, "_draw", draw)]
+
+
+class MirrorSideOffered(Bent):
+    BENT_RULE = "layout.side-a-first"
+    MISTAKE = "side B is offered as a place of its own while side A is open (mirror images kept)"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [
+            _ignoring(self.BENT_RULE),
+            mock.patch.object(_Placed, "_mirrors_open_side", lambda self, port: False),
+        ]
+
+
+class LastPlayBeforeGoingOutEvent(Bent):
+    BENT_RULE = "settle.exact-61.going-out-event"
+    MISTAKE = (
+        "Exact 61: the play that goes out is checked against 61 on its own, before the"
+        " opponents' pips, instead of in one event with them"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_exact_61(merges_last_play=False)]
+
+
+class JoinedDoubleCountsOneHalf(Bent):
+    BENT_RULE = "score.ends.double-outer-both-halves"
+    MISTAKE = "a double with one straight side filled counts the open half only (a lone one both)"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def ends(p: _Placed) -> list[ScoringEnd]:
+            if not p.tile.is_double:
+                return _end_ports(p)
+            if _straights_full(p):
+                return []
+            return [ScoringEnd(p.tile, p.tile.pips if not p.used else p.tile.low)]
+
+        return [_scoring(ends)]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -938,6 +1031,9 @@ ALL: list[type[Bent]] = [
     BlockWinnerLeads,
     PartnersSideBySide,
     NeutralDrawRedrawsEveryone,
+    SevenEachWithTwo,
+    PassOfferedWithDraw,
+    MirrorSideOffered,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach

@@ -61,17 +61,47 @@ class Blame:
 NAMED_RULE = re.compile(r"\[rule ([\w.-]+)\]")
 
 
-def refused_by(result: Result) -> str | None:
-    """The rule an implementation named when it refused a request the case expects it to
-    answer (its ``error.rule``, else a ``[rule ...]`` in its message), if the case lists it."""
+def applied_rule(result: Result) -> str | None:
+    """The rule the implementation's refusal names (its ``error.rule``, else a ``[rule
+    ...]`` in its message): the rule it applied to refuse."""
     error = (result.reply or {}).get("error")
-    if not isinstance(error, dict) or result.mismatches:
+    if not isinstance(error, dict):
         return None
     rule = error.get("rule")
     if not isinstance(rule, str):
         found = NAMED_RULE.search(str(error.get("message", "")))
         rule = found.group(1) if found else None
-    return rule if rule in result.case.rules else None
+    return rule
+
+
+def refused_by(result: Result) -> str | None:
+    """The rule an implementation named when it refused a request the case expects it to
+    answer, if the case lists it."""
+    rule = applied_rule(result)
+    return rule if not result.mismatches and rule in result.case.rules else None
+
+
+def refused_deal(result: Result) -> str | None:
+    """The rule an implementation's refusal of the deal or table names (``illegal-deal``),
+    when the case expects an answer, not a refusal. Nothing was dealt
+    (spec/protocol.md), so every field the case expects is missing because of that rule,
+    applied where the sources say it does not apply, whether or not the case lists it (a
+    deal of the right size refused by a wrong hand size fails a match case written for
+    the lead); in a match, possibly applied to a state its earlier hands left wrong."""
+    error = (result.reply or {}).get("error")
+    if not isinstance(error, dict) or error.get("kind") != "illegal-deal":
+        return None
+    if "error" in result.case.facts:
+        return None  # a refusal expected: the error field says which rule differs
+    rule = applied_rule(result)
+    return rule if rule in find_game(result.case.game).rules else None
+
+
+def error_message(result: Result) -> str:
+    """The first line of the message of the implementation's refusal."""
+    error = (result.reply or {}).get("error")
+    message = error.get("message", "") if isinstance(error, dict) else ""
+    return str(message).splitlines()[0] if message else "(no message)"
 
 
 def implicated(result: Result) -> Blame:
@@ -94,18 +124,18 @@ def implicated(result: Result) -> Blame:
         prefixes, reason = field_rules(mismatch, evidence)
         families |= prefixes
         why.append(reason)
-    refused = case.facts.get("error")
+    forbidden = case.facts.get("error")
     if (
         case.kind == "layout"
         and case.capability != levels.ATTACH_POINTS
         and case.request.get("reject")
-        and isinstance(refused, dict)
-        and refused.get("rule")
+        and isinstance(forbidden, dict)
+        and forbidden.get("rule")
     ):
         # the layout may differ because the forbidden play was made: its rule decides
-        families.add(str(refused["rule"]))
+        families.add(str(forbidden["rule"]))
         why.append(
-            f"did you make the play {case.request['reject']}, which {refused['rule']} forbids?"
+            f"did you make the play {case.request['reject']}, which {forbidden['rule']} forbids?"
         )
     if "" in families:
         families = {""}
@@ -117,4 +147,12 @@ def implicated(result: Result) -> Blame:
             for rule in find_game(case.game).rules
             if rule.startswith(tuple(families)) and not rule.startswith(blind)
         ]
-    return Blame(tuple(rules or visible), tuple(why), tuple(sorted(families)))
+    rules = rules or visible
+    refused = refused_deal(result)
+    if refused is not None:
+        # the rule it refused by, applied where it does not apply, is implicated with the
+        # others: a later hand's deal is refused by the state the earlier hands left
+        rules = [refused, *(rule for rule in rules if rule != refused)]
+        families.add(refused)
+        why.insert(0, f"you refused the deal by {refused}: {error_message(result)}")
+    return Blame(tuple(rules), tuple(why), tuple(sorted(families)))

@@ -48,7 +48,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by
+from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by, refused_deal
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
 from fives_tools.text import plural
 
@@ -84,10 +84,13 @@ class Cause:
 def _support(result: Result, blame: Blame) -> dict[str, float]:
     """What a failing case adds to each rule it implicates (see the module)."""
     primary = result.case.primary
+    refused = refused_deal(result)  # the implementation's own word for the rule it applied
     if primary in blame.rules:
-        whole = {primary, refused_by(result)}
+        whole = {primary, refused_by(result), refused}
         return {rule: 1.0 if rule in whole else TOUCH for rule in blame.rules}
-    return {rule: 1.0 / len(blame.rules) for rule in blame.rules}
+    others = [rule for rule in blame.rules if rule != refused]
+    shares = {rule: 1.0 / len(others) for rule in others}
+    return {refused: 1.0, **shares} if refused is not None else shares
 
 
 def _cleared(result: Result) -> dict[str, float]:
