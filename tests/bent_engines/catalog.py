@@ -1034,6 +1034,7 @@ ALL: list[type[Bent]] = [
     SevenEachWithTwo,
     PassOfferedWithDraw,
     MirrorSideOffered,
+    DrawOneThenTurnMoves,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach

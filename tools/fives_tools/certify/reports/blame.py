@@ -11,8 +11,12 @@ implicates the case's own rules of those families. What is the case's own:
 * a case whose request carries a forbidden play (``reject``) also implicates that rule at
   every other level: a layout that differs there may be one the forbidden play was made
   on;
-* an error that names no rule, and a failure with no differing field, implicate every
-  rule of the case.
+* a deal refused (``illegal-deal``) where the case expects an answer also implicates the
+  rule the refusal names, though the case does not list it (:func:`refused_deal`);
+* a case's own action or play refused as a ``bad-request`` naming a rule of a turn
+  implicates the case's rules of a turn alone (:func:`refused_script`);
+* any other error, and a failure with no differing field, implicate every rule of the
+  case.
 
 When the case lists no rule of those families (a fixture written for another point), the
 failure implicates its game's rules of those families; when the families are every rule,
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
-from fives_tools.certify.findings.families import ANY
+from fives_tools.certify.findings.families import ANY, SCRIPT_RULES
 from fives_tools.certify.findings.fields import Evidence, field_rules
 from fives_tools.certify.runner import Result
 
@@ -55,6 +59,10 @@ class Blame:
     why: tuple[str, ...]
     #: the ID prefixes of every rule that decides a differing field, of the case or not
     families: tuple[str, ...] = ANY
+    #: whether the implementation stopped before the point the case checks (it refused
+    #: one of the request's own actions): its primary rule is then no more implicated
+    #: than the others
+    short: bool = False
 
 
 #: The rule a refusal names in its words, as the reference engine writes it.
@@ -97,6 +105,24 @@ def refused_deal(result: Result) -> str | None:
     return rule if rule in find_game(result.case.game).rules else None
 
 
+def refused_script(result: Result, visible: list[str], reason: str) -> Blame | None:
+    """A ``bad-request`` answer to a case: the suite sends no malformed request
+    (spec/protocol.md), so the implementation refused one of the request's own actions
+    or plays, all legal by the sources. Refused as illegal where it comes (the refusal
+    names a rule of :data:`SCRIPT_RULES`), it is decided by those rules: the case's rules
+    of them. Refused because the hand or the match is over (the refusal names their end,
+    a rule of another family), or for a reason it does not name, every rule the case can
+    see may have brought it there: None."""
+    error = (result.reply or {}).get("error")
+    if not isinstance(error, dict) or error.get("kind") != "bad-request":
+        return None
+    named = applied_rule(result)
+    if named is None or not named.startswith(SCRIPT_RULES):
+        return None
+    rules = tuple(rule for rule in visible if rule.startswith(SCRIPT_RULES))
+    return Blame(rules, (reason,), SCRIPT_RULES, short=True) if rules else None
+
+
 def error_message(result: Result) -> str:
     """The first line of the message of the implementation's refusal."""
     error = (result.reply or {}).get("error")
@@ -113,7 +139,7 @@ def implicated(result: Result) -> Blame:
     mismatches = list(result.mismatches)
     if not mismatches:
         reason = result.message.splitlines()[0] if result.message else result.status
-        return Blame(tuple(visible), (reason,))
+        return refused_script(result, visible, reason) or Blame(tuple(visible), (reason,))
     events_differ = any(m.field == "events" for m in mismatches)
     families: set[str] = set()
     why = []

@@ -85,7 +85,7 @@ def _support(result: Result, blame: Blame) -> dict[str, float]:
     """What a failing case adds to each rule it implicates (see the module)."""
     primary = result.case.primary
     refused = refused_deal(result)  # the implementation's own word for the rule it applied
-    if primary in blame.rules:
+    if primary in blame.rules and not blame.short:
         whole = {primary, refused_by(result), refused}
         return {rule: 1.0 if rule in whole else TOUCH for rule in blame.rules}
     others = [rule for rule in blame.rules if rule != refused]
