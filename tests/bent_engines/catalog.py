@@ -967,17 +967,17 @@ class LastPlayBeforeGoingOutEvent(Bent):
         return [_exact_61(merges_last_play=False)]
 
 
-class JoinedDoubleCountsOneHalf(Bent):
+class JoinedDoubleCountsNothing(Bent):
     BENT_RULE = "score.ends.double-outer-both-halves"
-    MISTAKE = "a double with one straight side filled counts the open half only (a lone one both)"
+    MISTAKE = (
+        "a double counts nothing once a tile joins it, as if interior with a straight side open"
+    )
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         def ends(p: _Placed) -> list[ScoringEnd]:
             if not p.tile.is_double:
                 return _end_ports(p)
-            if _straights_full(p):
-                return []
-            return [ScoringEnd(p.tile, p.tile.pips if not p.used else p.tile.low)]
+            return [] if p.used else [ScoringEnd(p.tile, p.tile.pips)]
 
         return [_scoring(ends)]
 
@@ -1035,6 +1035,8 @@ ALL: list[type[Bent]] = [
     PassOfferedWithDraw,
     MirrorSideOffered,
     DrawOneThenTurnMoves,
+    LastPlayBeforeGoingOutEvent,
+    JoinedDoubleCountsNothing,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach
