@@ -982,6 +982,36 @@ class JoinedDoubleCountsNothing(Bent):
         return [_scoring(ends)]
 
 
+class DoubleMustLead(Bent):
+    BENT_RULE = "lead.any-tile"
+    MISTAKE = (
+        "a leader holding a double is offered only their doubles to lead, as in the block game"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        legal, check = HandState._legal_actions, HandState._check
+
+        def doubles_first(self: HandState, actions: list[Action]) -> list[Action]:
+            if len(self.layout) or self.drawn is not None:
+                return actions
+            doubles = [a for a in actions if isinstance(a, Play) and a.tile.is_double]
+            return doubles or actions
+
+        def legal_actions(self: HandState) -> list[Action]:
+            return doubles_first(self, legal(self))
+
+        def bent_check(self: HandState, action: Action, seat: int) -> None:
+            check(self, action, seat)
+            leading = not len(self.layout) and isinstance(action, Play)
+            if leading and action not in legal_actions(self):
+                raise IllegalActionError(f"{action}: lead a double", "lead.any-tile")
+
+        return [
+            mock.patch.object(HandState, "_legal_actions", legal_actions),
+            mock.patch.object(HandState, "_check", bent_check),
+        ]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -1037,6 +1067,7 @@ ALL: list[type[Bent]] = [
     DrawOneThenTurnMoves,
     LastPlayBeforeGoingOutEvent,
     JoinedDoubleCountsNothing,
+    DoubleMustLead,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach
