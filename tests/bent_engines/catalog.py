@@ -1012,6 +1012,27 @@ class DoubleMustLead(Bent):
         ]
 
 
+class WentOutTeamNotDeducted(Bent):
+    BENT_RULE = "settle.deduct-each-hand"
+    MISTAKE = (
+        "Five Up and All Fives: the partner of the player who went out is not deducted,"
+        " as if the team had gone out"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def going_out(
+            setup: Setup, hands: Sequence[Sequence[Tile]], seat: int, last: int
+        ) -> list[settlement.Item]:
+            items = settlement.deduct_each_hand(setup, hands)
+            return [i for i in items if setup.side_of(i.seat) != setup.side_of(seat)]
+
+        bent = dataclasses.replace(
+            settlement.SETTLEMENTS["deduct-each-player"], going_out=going_out
+        )
+        methods = {"deduct-each-hand": bent, "deduct-each-player": bent}
+        return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -1068,6 +1089,7 @@ ALL: list[type[Bent]] = [
     LastPlayBeforeGoingOutEvent,
     JoinedDoubleCountsNothing,
     DoubleMustLead,
+    WentOutTeamNotDeducted,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach
