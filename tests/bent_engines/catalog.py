@@ -508,6 +508,18 @@ class GoingOutScoresOpponents(Bent):
 PASS_RULE = "turn.pass-empty-boneyard"
 
 
+def _offer_and_check(
+    legal_actions: Callable[[HandState], list[Action]],
+    check: Callable[[HandState, Action, int], None],
+) -> list[contextlib.AbstractContextManager[Any]]:
+    """A hand that offers ``legal_actions`` and checks actions by ``check``: a bend of
+    what is offered and accepted alike, as an implementation's one mistake changes both."""
+    return [
+        mock.patch.object(HandState, "_legal_actions", legal_actions),
+        mock.patch.object(HandState, "_check", check),
+    ]
+
+
 class LastTileCountsAsEmpty(Bent):
     BENT_RULE = PASS_RULE
     MISTAKE = "with one tile left in the boneyard the player passes instead of drawing it"
@@ -529,10 +541,22 @@ class LastTileCountsAsEmpty(Bent):
                 return
             check(self, action, seat)
 
-        return [
-            mock.patch.object(HandState, "_legal_actions", legal_actions),
-            mock.patch.object(HandState, "_check", bent_check),
-        ]
+        return _offer_and_check(legal_actions, bent_check)
+
+
+def _turn_moves_after_a_draw(
+    moves: Callable[[HandState], bool],
+) -> contextlib.AbstractContextManager[Any]:
+    """A draw after which the turn passes to the next seat whenever ``moves(hand)`` says so
+    (it may change the hand first): a bend of who draws or plays next."""
+    original = HandState._draw
+
+    def draw(self: HandState) -> None:
+        original(self)
+        if moves(self):
+            self._current = (self._current + 1) % self.players
+
+    return mock.patch.object(HandState, "_draw", draw)
 
 
 class DrawnLastTileEndsTurn(Bent):
@@ -540,15 +564,13 @@ class DrawnLastTileEndsTurn(Bent):
     MISTAKE = "the last tile of the boneyard, drawn and playable, is not played: the turn moves on"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = HandState._draw
+        def ends_turn(hand: HandState) -> bool:
+            if hand.drawn is None or hand.boneyard:
+                return False
+            hand._drawn = None
+            return True
 
-        def draw(self: HandState) -> None:
-            original(self)
-            if self.drawn is not None and not self.boneyard:
-                self._drawn = None
-                self._current = (self._current + 1) % self.players
-
-        return [mock.patch.object(HandState, "_draw", draw)]
+        return [_turn_moves_after_a_draw(ends_turn)]
 
 
 class BlockWhenBoneyardRunsDry(Bent):
@@ -924,10 +946,7 @@ class PassOfferedWithDraw(Bent):
                 return
             check(self, action, seat)
 
-        return [
-            mock.patch.object(HandState, "_legal_actions", legal_actions),
-            mock.patch.object(HandState, "_check", bent_check),
-        ]
+        return _offer_and_check(legal_actions, bent_check)
 
 
 class DrawOneThenTurnMoves(Bent):
@@ -935,14 +954,7 @@ class DrawOneThenTurnMoves(Bent):
     MISTAKE = "a player without a play draws one tile; if it cannot play, the next player draws"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = HandState._draw
-
-        def draw(self: HandState) -> None:
-            original(self)
-            if self.drawn is None:
-                self._current = (self._current + 1) % self.players
-
-        return [mock.patch.object(HandState, "_draw", draw)]
+        return [_turn_moves_after_a_draw(lambda hand: hand.drawn is None)]
 
 
 class MirrorSideOffered(Bent):
@@ -1006,10 +1018,7 @@ class DoubleMustLead(Bent):
             if leading and action not in legal_actions(self):
                 raise IllegalActionError(f"{action}: lead a double", "lead.any-tile")
 
-        return [
-            mock.patch.object(HandState, "_legal_actions", legal_actions),
-            mock.patch.object(HandState, "_check", bent_check),
-        ]
+        return _offer_and_check(legal_actions, bent_check)
 
 
 class WentOutTeamNotDeducted(Bent):
