@@ -11,7 +11,9 @@ each):
   check) if its fields implicate it, and ``TOUCH`` (1/4) to every other rule they
   implicate; if they do not implicate its primary rule, the rules they do implicate share
   that 1 (a case whose score alone is wrong blames the scoring rule whole). A rule that
-  many failures implicate, as their primary rule, explains them best.
+  many failures implicate, as their primary rule, explains them best. The rule a refusal
+  of the case's deal names counts 1 as well (:func:`.blame.refused_deal`); a case whose
+  own action was refused before its point gives its primary no whole share (``short``).
 * **contrary evidence** ``A``: each *passing* case of a level (game and capability) where
   the rule is implicated in some failure adds 1 if the rule is its primary, ``TOUCH`` if it
   merely touches it. Passing cases of other levels say nothing: a scoring bug does not
