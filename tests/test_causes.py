@@ -195,6 +195,64 @@ def test_a_refusal_gives_the_rule_it_names_a_whole_share() -> None:
     assert {c.rule: c.score for c in likely_causes([other])}["c"] == 1.0
 
 
+def test_a_refused_deal_implicates_the_rule_it_names_though_the_case_does_not_list_it() -> None:
+    """A deal refused where the case expects an answer: every expected field is missing
+    because of the rule the refusal names, a rule of the game the case does not list; it
+    carries the case's whole weight, as the case's primary rule does. A refusal of a rule
+    the game does not state, or one the case expects, is not such a refusal."""
+    case = dataclasses.replace(
+        _case(1, "lead.went-out-leads", ("lead.went-out-leads",), levels.MATCH_END),
+        kind="match",
+        facts={"leaders": [0, 0]},
+    )
+    error = {"kind": "illegal-deal", "rule": "deal.hand-size", "message": "5 tiles: deals 7"}
+    missing = [Mismatch("leaders", [0, 0], "(missing)")]
+    refused = Result(case, FAIL, missing, reply={"error": error})
+    assert implicated(refused).rules == ("deal.hand-size", "lead.went-out-leads")
+    support = {c.rule: c.score for c in likely_causes([refused])}
+    assert support == {"deal.hand-size": 1.0, "lead.went-out-leads": 1.0}
+    unknown = Result(case, FAIL, missing, reply={"error": {**error, "rule": "no.such-rule"}})
+    assert implicated(unknown).rules == ("lead.went-out-leads",)
+    expected = dataclasses.replace(case, facts={"error": {"kind": "illegal-deal"}})
+    assert (
+        "deal.hand-size"
+        not in implicated(Result(expected, FAIL, missing, reply={"error": error})).rules
+    )
+
+
+def test_a_refused_scripted_action_implicates_the_rules_of_the_turn_without_a_primary_share() -> (
+    None
+):
+    """A case's own action refused as illegal where it comes (a bad-request naming a turn
+    rule): the case never reached its point, so its rules of whose turn it is and what
+    they may do share the case's weight, its primary no more than the others; the score
+    and the end of the hand are not implicated. Refused for a reason it does not name
+    ("the match is over"), every rule the case sees stays implicated."""
+    rules = ("hand.end.block", "turn.draw-until-playable", "turn.clockwise", "score.negative")
+    case = dataclasses.replace(_case(1, "hand.end.block", rules, levels.TURN_FLOW), kind="turns")
+    said = "seat 0 draw: a player with a legal play must play [rule turn.must-play]"
+    refused = Result(
+        case, ERROR, message="refused", reply={"error": {"kind": "bad-request", "message": said}}
+    )
+    blame = implicated(refused)
+    assert blame.rules == ("turn.draw-until-playable", "turn.clockwise")
+    assert {c.rule: c.score for c in likely_causes([refused])} == {
+        "turn.draw-until-playable": 0.5,
+        "turn.clockwise": 0.5,
+    }
+    over = {"error": {"kind": "bad-request", "message": "the match is over"}}
+    assert implicated(Result(case, ERROR, message="over", reply=over)).rules == rules
+
+
+def test_legal_actions_differing_by_a_pass_alone_implicate_the_passing_rule() -> None:
+    rules = ("turn.draw-until-playable", "turn.pass-empty-boneyard", "turn.clockwise")
+    case = dataclasses.replace(_case(1, rules[0], rules, levels.TURN_FLOW), kind="turns")
+    offered = Mismatch("legal_actions", ["draw"], ["draw", "pass"])
+    assert implicated(Result(case, FAIL, [offered])).rules == ("turn.pass-empty-boneyard",)
+    other_seat = Mismatch("legal_actions", ["draw"], ["[1|2]@[2|4]:small-end"])
+    assert set(implicated(Result(case, FAIL, [other_seat])).rules) == set(rules)
+
+
 def test_a_changed_rounding_in_an_event_implicates_the_rounding_rule() -> None:
     case = dataclasses.replace(
         _case(

@@ -186,6 +186,18 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Then the scores are "30 50"
     And every fact of fixture "settlement/five-up-going-out-gains-nothing-partners" holds for five-up
 
+  @five-up @rule:settle.deduct-each-hand
+  Scenario: Partners: the partner of the player who went out is deducted too
+    Given a five-up table of 4 players in partnerships at scores "20 20"
+    And seat 0 has gone out with a play scoring 0
+    And seat 1 holds "[1|2]"
+    And seat 2 holds "[2|4]"
+    And seat 3 holds "[3|5]"
+    When the hand is settled
+    Then the scores are "15 5"
+    And the display scores are "3 1"
+    And every fact of fixture "settlement/five-up-partner-of-the-player-out-deducted" holds for five-up
+
   @five-up @rule:settle.partners-apart
   Scenario: Partners with 2 pips each lose nothing, where 4 pips together would cost 1
     Given a five-up table of 4 players in partnerships at scores "50 50"

@@ -94,6 +94,21 @@ Feature: Turns, in the four-player deal B4
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:turn.draw-until-playable
+  Scenario Outline: A drawn tile that cannot be played is followed by another draw (<game>)
+    Given the <game> rules
+    When the actions "[2|5] [2|4]@[2|5]:small-end [5|6]@[2|5]:big-end [4|5]@[2|4]:big-end draw" are taken
+    Then the tiles drawn are "[1|2]"
+    And seat 0 is to act
+    And the legal actions are "draw"
+    And every fact of fixture "turns/unplayable-draw-draws-again" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:turn.play-drawn-tile
   Scenario Outline: Drawing stops at the first playable tile (<game>)
     Given the <game> rules

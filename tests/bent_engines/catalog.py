@@ -508,6 +508,18 @@ class GoingOutScoresOpponents(Bent):
 PASS_RULE = "turn.pass-empty-boneyard"
 
 
+def _offer_and_check(
+    legal_actions: Callable[[HandState], list[Action]],
+    check: Callable[[HandState, Action, int], None],
+) -> list[contextlib.AbstractContextManager[Any]]:
+    """A hand that offers ``legal_actions`` and checks actions by ``check``: a bend of
+    what is offered and accepted alike, as an implementation's one mistake changes both."""
+    return [
+        mock.patch.object(HandState, "_legal_actions", legal_actions),
+        mock.patch.object(HandState, "_check", check),
+    ]
+
+
 class LastTileCountsAsEmpty(Bent):
     BENT_RULE = PASS_RULE
     MISTAKE = "with one tile left in the boneyard the player passes instead of drawing it"
@@ -529,10 +541,22 @@ class LastTileCountsAsEmpty(Bent):
                 return
             check(self, action, seat)
 
-        return [
-            mock.patch.object(HandState, "_legal_actions", legal_actions),
-            mock.patch.object(HandState, "_check", bent_check),
-        ]
+        return _offer_and_check(legal_actions, bent_check)
+
+
+def _turn_moves_after_a_draw(
+    moves: Callable[[HandState], bool],
+) -> contextlib.AbstractContextManager[Any]:
+    """A draw after which the turn passes to the next seat whenever ``moves(hand)`` says so
+    (it may change the hand first): a bend of who draws or plays next."""
+    original = HandState._draw
+
+    def draw(self: HandState) -> None:
+        original(self)
+        if moves(self):
+            self._current = (self._current + 1) % self.players
+
+    return mock.patch.object(HandState, "_draw", draw)
 
 
 class DrawnLastTileEndsTurn(Bent):
@@ -540,15 +564,13 @@ class DrawnLastTileEndsTurn(Bent):
     MISTAKE = "the last tile of the boneyard, drawn and playable, is not played: the turn moves on"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
-        original = HandState._draw
+        def ends_turn(hand: HandState) -> bool:
+            if hand.drawn is None or hand.boneyard:
+                return False
+            hand._drawn = None
+            return True
 
-        def draw(self: HandState) -> None:
-            original(self)
-            if self.drawn is not None and not self.boneyard:
-                self._drawn = None
-                self._current = (self._current + 1) % self.players
-
-        return [mock.patch.object(HandState, "_draw", draw)]
+        return [_turn_moves_after_a_draw(ends_turn)]
 
 
 class BlockWhenBoneyardRunsDry(Bent):
@@ -889,6 +911,137 @@ class NeutralDrawRedrawsEveryone(Bent):
         return [mock.patch.object(deal_module, "draw_winner", draw_winner)]
 
 
+# -- the deal, the offered actions, who draws, mirror sides, settlement order, doubles -----
+
+
+class SevenEachWithTwo(Bent):
+    BENT_RULE = "deal.hand-size"
+    MISTAKE = "Five Up and Exact 61: two players are dealt seven tiles each, as in the draw game"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Ruleset.deal_size
+
+        def deal_size(self: Ruleset, players: int, option: str | None = None) -> int:
+            size = original(self, players, option)
+            return 7 if option is None and players == 2 and size == 5 else size
+
+        return [mock.patch.object(Ruleset, "deal_size", deal_size)]
+
+
+class PassOfferedWithDraw(Bent):
+    BENT_RULE = PASS_RULE
+    MISTAKE = (
+        "a player without a play is offered a pass beside the draw while the boneyard holds tiles"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        legal, check = HandState._legal_actions, HandState._check
+
+        def legal_actions(self: HandState) -> list[Action]:
+            actions = legal(self)
+            return [DRAW, PASS] if actions == [DRAW] else actions
+
+        def bent_check(self: HandState, action: Action, seat: int) -> None:
+            if action == PASS and legal_actions(self) == [DRAW, PASS]:
+                return
+            check(self, action, seat)
+
+        return _offer_and_check(legal_actions, bent_check)
+
+
+class DrawOneThenTurnMoves(Bent):
+    BENT_RULE = "turn.draw-until-playable"
+    MISTAKE = "a player without a play draws one tile; if it cannot play, the next player draws"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_turn_moves_after_a_draw(lambda hand: hand.drawn is None)]
+
+
+class MirrorSideOffered(Bent):
+    BENT_RULE = "layout.side-a-first"
+    MISTAKE = "side B is offered as a place of its own while side A is open (mirror images kept)"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [
+            _ignoring(self.BENT_RULE),
+            mock.patch.object(_Placed, "_mirrors_open_side", lambda self, port: False),
+        ]
+
+
+class LastPlayBeforeGoingOutEvent(Bent):
+    BENT_RULE = "settle.exact-61.going-out-event"
+    MISTAKE = (
+        "Exact 61: the play that goes out is checked against 61 on its own, before the"
+        " opponents' pips, instead of in one event with them"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_exact_61(merges_last_play=False)]
+
+
+class JoinedDoubleCountsNothing(Bent):
+    BENT_RULE = "score.ends.double-outer-both-halves"
+    MISTAKE = (
+        "a double counts nothing once a tile joins it, as if interior with a straight side open"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def ends(p: _Placed) -> list[ScoringEnd]:
+            if not p.tile.is_double:
+                return _end_ports(p)
+            return [] if p.used else [ScoringEnd(p.tile, p.tile.pips)]
+
+        return [_scoring(ends)]
+
+
+class DoubleMustLead(Bent):
+    BENT_RULE = "lead.any-tile"
+    MISTAKE = (
+        "a leader holding a double is offered only their doubles to lead, as in the block game"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        legal, check = HandState._legal_actions, HandState._check
+
+        def doubles_first(self: HandState, actions: list[Action]) -> list[Action]:
+            if len(self.layout) or self.drawn is not None:
+                return actions
+            doubles = [a for a in actions if isinstance(a, Play) and a.tile.is_double]
+            return doubles or actions
+
+        def legal_actions(self: HandState) -> list[Action]:
+            return doubles_first(self, legal(self))
+
+        def bent_check(self: HandState, action: Action, seat: int) -> None:
+            check(self, action, seat)
+            leading = not len(self.layout) and isinstance(action, Play)
+            if leading and action not in legal_actions(self):
+                raise IllegalActionError(f"{action}: lead a double", "lead.any-tile")
+
+        return _offer_and_check(legal_actions, bent_check)
+
+
+class WentOutTeamNotDeducted(Bent):
+    BENT_RULE = "settle.deduct-each-hand"
+    MISTAKE = (
+        "Five Up and All Fives: the partner of the player who went out is not deducted,"
+        " as if the team had gone out"
+    )
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        def going_out(
+            setup: Setup, hands: Sequence[Sequence[Tile]], seat: int, last: int
+        ) -> list[settlement.Item]:
+            items = settlement.deduct_each_hand(setup, hands)
+            return [i for i in items if setup.side_of(i.seat) != setup.side_of(seat)]
+
+        bent = dataclasses.replace(
+            settlement.SETTLEMENTS["deduct-each-player"], going_out=going_out
+        )
+        methods = {"deduct-each-hand": bent, "deduct-each-player": bent}
+        return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -938,6 +1091,14 @@ ALL: list[type[Bent]] = [
     BlockWinnerLeads,
     PartnersSideBySide,
     NeutralDrawRedrawsEveryone,
+    SevenEachWithTwo,
+    PassOfferedWithDraw,
+    MirrorSideOffered,
+    DrawOneThenTurnMoves,
+    LastPlayBeforeGoingOutEvent,
+    JoinedDoubleCountsNothing,
+    DoubleMustLead,
+    WentOutTeamNotDeducted,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach

@@ -30,6 +30,13 @@ that decides the event:
   play is also where it goes and whose turn it is; a hand also whether the match goes
   on; a play's score also its ends; a settlement's also its rounding; a win in Exact 61
   also the settlement event that lands on the target).
+* ``score:deduction`` missing or extra: the rules that say which remaining hands are
+  deducted (``settle.deduct-each-hand``, ``settle.partners-apart``,
+  ``settle.block-no-winner``); both tables named every ``settle.*`` rule, the rounding and
+  the going-out rules included, which decide a deduction's value or other events.
+* ``score:play`` and the ``play`` of a going-out event: also
+  ``settle.exact-61.going-out-event``, which makes the play that goes out part of the
+  going-out event in Exact 61 instead of an event of its own.
 * a score event ``discarded`` (either side's) also implicates
   ``match.overshoot-discarded`` (fuzz's, which certify lacked for an event with no
   partner).
@@ -52,8 +59,14 @@ EVENT_RULES: dict[str, tuple[str, ...]] = {
     "hand": ("lead.", "match."),
     "out": ("hand.end.going-out",),
     "block": ("hand.end.block",),
-    "score:play": ("score.", "match.", *ENDS_RULES),
-    "score:deduction": ("settle.", "score.negative"),
+    # Exact 61 makes the play that goes out part of the going-out event, not its own
+    "score:play": ("score.", "match.", "settle.exact-61.going-out-event", *ENDS_RULES),
+    # whether a remaining hand is deducted: each on its own, partners' both, in a block too
+    "score:deduction": (
+        "settle.deduct-each-hand",
+        "settle.partners-apart",
+        "settle.block-no-winner",
+    ),
     "score:going-out": ("settle.exact-61.", "settle.deduct-only", "settle.round-nearest-five"),
     "score:block": ("settle.exact-61.block", "settle.round-nearest-five"),
     "score:discarded": ("match.overshoot-discarded",),
@@ -70,7 +83,8 @@ EVENT_KEY_RULES: dict[str, tuple[str, ...]] = {
     "display": ("score.unit.display",),
     "leader": ("lead.",),
     "total": (*ENDS_RULES, "score.play."),  # a play's total: its ends, or their sum
-    "play": ("score.",),
+    # a going-out event's play: the last play's score, and whether the event holds it
+    "play": ("score.", "settle.exact-61.going-out-event"),
     "differences": ("settle.exact-61.block-differences", "side."),
     "pips": ("settle.", "side."),
     "seat": ("settle.", "side.", "turn."),

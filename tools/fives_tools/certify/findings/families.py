@@ -24,6 +24,12 @@ TURN_RULES = (
     "equipment.",
     "match.",
 )
+#: The rules that decide whether a scripted action or play is legal where it comes: whose
+#: turn it is (turns, the lead of each hand), what they hold, where a tile fits. A request's
+#: own actions and plays are legal by the sources, so an implementation refusing one as a
+#: ``bad-request`` went wrong in these (the score, the settlement and the end of a hand
+#: or match do not decide whether an action is accepted, unless the refusal names them).
+SCRIPT_RULES = ("turn.", "lead.", "hand.own-tiles", "play.", "layout.", "equipment.")
 #: The rules of the result of a hand and a match.
 RESULT_RULES = ("score.", "settle.", "match.")
 SPINNER_RULES = ("layout.spinner.",)

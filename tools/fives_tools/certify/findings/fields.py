@@ -28,7 +28,9 @@ decides the field:
   deal, sides, the layout); fuzz left out the lead, which decides who acts first in a
   new hand.
 * ``legal_actions`` and the perft counts ``nodes``, ``divide``: the turn rules, the lead of
-  any tile, which tile fits where (``play.*``, ``layout.*``) and the hand's rules. Fuzz
+  any tile, which tile fits where (``play.*``, ``layout.*``) and the hand's rules; legal
+  actions that differ only by a draw or a pass (the plays agree, the hand goes on), the
+  rules that allow a draw or a pass (:data:`DRAW_PASS_RULES`). Fuzz
   left out the layout (a spinner's branches are legal plays); certify named the deal,
   sides and the match, and every rule of the case for a perft count.
 * ``boneyard`` (only draws change it): the turn rules; fuzz had the drawing rule only,
@@ -75,6 +77,20 @@ from fives_tools.certify.findings.scoring import differing_items, ends_rules, sc
 #: The rules of a turn's legal actions: whose turn, what they may do (``turn.*``), the
 #: lead, which tile fits where, and the hand (what it holds, when it ends).
 ACTION_RULES = ("turn.", "lead.any-tile", "play.", "layout.", "hand.")
+
+#: The rules that decide whether a draw or a pass is among the legal actions, when the
+#: plays offered agree and the hand goes on (both sides offer something): a pass only with
+#: the boneyard empty and no play; a draw only without a play, from a boneyard that has
+#: tiles, and not once a playable tile is drawn.
+DRAW_PASS_RULES: dict[str, tuple[str, ...]] = {
+    "pass": ("turn.pass-empty-boneyard",),
+    "draw": (
+        "turn.must-play",
+        "turn.draw-until-playable",
+        "turn.play-drawn-tile",
+        "turn.pass-empty-boneyard",
+    ),
+}
 
 #: The rules that decide each field (besides the narrowing of :func:`field_rules`).
 FIELD_RULES: dict[str, tuple[str, ...]] = {
@@ -172,6 +188,12 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
         items = differing_items(*lists(mismatch))
         rules = place_rules(items) | set(FIELD_RULES[name])
         return rules, f"{name} missing or extra: {', '.join(items) or '(their order)'}"
+    if name == "legal_actions":
+        offered = lists(mismatch)
+        items = differing_items(*offered)
+        if all(offered) and items and all(item in DRAW_PASS_RULES for item in items):
+            rules = {rule for item in items for rule in DRAW_PASS_RULES[item]}
+            return rules, f"legal_actions missing or extra: {', '.join(items)}"
     if name == "events":
         prefixes, what = event_rules(*lists(mismatch))
         return prefixes, f"events: {'; '.join(what[:4])}"

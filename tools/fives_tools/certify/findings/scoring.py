@@ -12,9 +12,11 @@ expectation holds besides the differing field (:mod:`.fields` for the other fiel
   ``play.match-attach-point``; a double's by where the expected attach points put it: with
   a straight side open, ``score.ends.double-outer-both-halves`` and
   ``layout.double.crosswise`` (crosswise alone when it shows one half per side, as a double
-  lying lengthwise does); with its straight sides filled, ``score.ends.double-interior-zero``
-  when it counts itself (spinner or not), else ``score.ends.unstarted-branch-zero`` and the
-  spinner rules (whether it has branches); with no attach points known, every one of them.
+  lying lengthwise does; the counting rule alone when it shows no half, as no double lying
+  either way does: no end at all, or its whole pips more than once); with its straight
+  sides filled, ``score.ends.double-interior-zero`` when it counts itself (spinner or
+  not), else ``score.ends.unstarted-branch-zero`` and the spinner rules (whether it has
+  branches); with no attach points known, every one of them.
 
 The facts are a case's hand-worked ones for ``fives certify``, the reference engine's whole
 reply for ``fives fuzz``: the same evidence, read the same way.
@@ -80,7 +82,10 @@ def ends_rules(expected: list[Any], got: list[Any], places: list[Any]) -> set[st
         elif any("straight" in p for p in at):
             # more ends than one, each showing a half: the double lies lengthwise
             lengthwise = len(given) > max(len(wanted), 1) and all(v == half for v in given)
-            out.update(CROSSWISE if lengthwise and half else OUTER_DOUBLE)
+            # a double lying lengthwise shows halves: counted otherwise (not at all, or
+            # its whole pips more than once), only how it counts is wrong
+            halves = bool(given) and all(v == half for v in given)
+            out.update(CROSSWISE if lengthwise and half else OUTER_DOUBLE[: 1 + halves])
         else:
             extra = Counter(given) - Counter(wanted)
             out.update(INTERIOR_DOUBLE if 2 * half in extra else UNSTARTED_BRANCH)

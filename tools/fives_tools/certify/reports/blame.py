@@ -11,8 +11,12 @@ implicates the case's own rules of those families. What is the case's own:
 * a case whose request carries a forbidden play (``reject``) also implicates that rule at
   every other level: a layout that differs there may be one the forbidden play was made
   on;
-* an error that names no rule, and a failure with no differing field, implicate every
-  rule of the case.
+* a deal refused (``illegal-deal``) where the case expects an answer also implicates the
+  rule the refusal names, though the case does not list it (:func:`refused_deal`);
+* a case's own action or play refused as a ``bad-request`` naming a rule of a turn
+  implicates the case's rules of a turn alone (:func:`refused_script`);
+* any other error, and a failure with no differing field, implicate every rule of the
+  case.
 
 When the case lists no rule of those families (a fixture written for another point), the
 failure implicates its game's rules of those families; when the families are every rule,
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
-from fives_tools.certify.findings.families import ANY
+from fives_tools.certify.findings.families import ANY, SCRIPT_RULES
 from fives_tools.certify.findings.fields import Evidence, field_rules
 from fives_tools.certify.runner import Result
 
@@ -55,23 +59,75 @@ class Blame:
     why: tuple[str, ...]
     #: the ID prefixes of every rule that decides a differing field, of the case or not
     families: tuple[str, ...] = ANY
+    #: whether the implementation stopped before the point the case checks (it refused
+    #: one of the request's own actions): its primary rule is then no more implicated
+    #: than the others
+    short: bool = False
 
 
 #: The rule a refusal names in its words, as the reference engine writes it.
 NAMED_RULE = re.compile(r"\[rule ([\w.-]+)\]")
 
 
-def refused_by(result: Result) -> str | None:
-    """The rule an implementation named when it refused a request the case expects it to
-    answer (its ``error.rule``, else a ``[rule ...]`` in its message), if the case lists it."""
+def applied_rule(result: Result) -> str | None:
+    """The rule the implementation's refusal names (its ``error.rule``, else a ``[rule
+    ...]`` in its message): the rule it applied to refuse."""
     error = (result.reply or {}).get("error")
-    if not isinstance(error, dict) or result.mismatches:
+    if not isinstance(error, dict):
         return None
     rule = error.get("rule")
     if not isinstance(rule, str):
         found = NAMED_RULE.search(str(error.get("message", "")))
         rule = found.group(1) if found else None
-    return rule if rule in result.case.rules else None
+    return rule
+
+
+def refused_by(result: Result) -> str | None:
+    """The rule an implementation named when it refused a request the case expects it to
+    answer, if the case lists it."""
+    rule = applied_rule(result)
+    return rule if not result.mismatches and rule in result.case.rules else None
+
+
+def refused_deal(result: Result) -> str | None:
+    """The rule an implementation's refusal of the deal or table names (``illegal-deal``),
+    when the case expects an answer, not a refusal. Nothing was dealt
+    (spec/protocol.md), so every field the case expects is missing because of that rule,
+    applied where the sources say it does not apply, whether or not the case lists it (a
+    deal of the right size refused by a wrong hand size fails a match case written for
+    the lead); in a match, possibly applied to a state its earlier hands left wrong."""
+    error = (result.reply or {}).get("error")
+    if not isinstance(error, dict) or error.get("kind") != "illegal-deal":
+        return None
+    if "error" in result.case.facts:
+        return None  # a refusal expected: the error field says which rule differs
+    rule = applied_rule(result)
+    return rule if rule in find_game(result.case.game).rules else None
+
+
+def refused_script(result: Result, visible: list[str], reason: str) -> Blame | None:
+    """A ``bad-request`` answer to a case: the suite sends no malformed request
+    (spec/protocol.md), so the implementation refused one of the request's own actions
+    or plays, all legal by the sources. Refused as illegal where it comes (the refusal
+    names a rule of :data:`SCRIPT_RULES`), it is decided by those rules: the case's rules
+    of them. Refused because the hand or the match is over (the refusal names their end,
+    a rule of another family), or for a reason it does not name, every rule the case can
+    see may have brought it there: None."""
+    error = (result.reply or {}).get("error")
+    if not isinstance(error, dict) or error.get("kind") != "bad-request":
+        return None
+    named = applied_rule(result)
+    if named is None or not named.startswith(SCRIPT_RULES):
+        return None
+    rules = tuple(rule for rule in visible if rule.startswith(SCRIPT_RULES))
+    return Blame(rules, (reason,), SCRIPT_RULES, short=True) if rules else None
+
+
+def error_message(result: Result) -> str:
+    """The first line of the message of the implementation's refusal."""
+    error = (result.reply or {}).get("error")
+    message = error.get("message", "") if isinstance(error, dict) else ""
+    return str(message).splitlines()[0] if message else "(no message)"
 
 
 def implicated(result: Result) -> Blame:
@@ -83,7 +139,7 @@ def implicated(result: Result) -> Blame:
     mismatches = list(result.mismatches)
     if not mismatches:
         reason = result.message.splitlines()[0] if result.message else result.status
-        return Blame(tuple(visible), (reason,))
+        return refused_script(result, visible, reason) or Blame(tuple(visible), (reason,))
     events_differ = any(m.field == "events" for m in mismatches)
     families: set[str] = set()
     why = []
@@ -94,18 +150,18 @@ def implicated(result: Result) -> Blame:
         prefixes, reason = field_rules(mismatch, evidence)
         families |= prefixes
         why.append(reason)
-    refused = case.facts.get("error")
+    forbidden = case.facts.get("error")
     if (
         case.kind == "layout"
         and case.capability != levels.ATTACH_POINTS
         and case.request.get("reject")
-        and isinstance(refused, dict)
-        and refused.get("rule")
+        and isinstance(forbidden, dict)
+        and forbidden.get("rule")
     ):
         # the layout may differ because the forbidden play was made: its rule decides
-        families.add(str(refused["rule"]))
+        families.add(str(forbidden["rule"]))
         why.append(
-            f"did you make the play {case.request['reject']}, which {refused['rule']} forbids?"
+            f"did you make the play {case.request['reject']}, which {forbidden['rule']} forbids?"
         )
     if "" in families:
         families = {""}
@@ -117,4 +173,12 @@ def implicated(result: Result) -> Blame:
             for rule in find_game(case.game).rules
             if rule.startswith(tuple(families)) and not rule.startswith(blind)
         ]
-    return Blame(tuple(rules or visible), tuple(why), tuple(sorted(families)))
+    rules = rules or visible
+    refused = refused_deal(result)
+    if refused is not None:
+        # the rule it refused by, applied where it does not apply, is implicated with the
+        # others: a later hand's deal is refused by the state the earlier hands left
+        rules = [refused, *(rule for rule in rules if rule != refused)]
+        families.add(refused)
+        why.insert(0, f"you refused the deal by {refused}: {error_message(result)}")
+    return Blame(tuple(rules), tuple(why), tuple(sorted(families)))

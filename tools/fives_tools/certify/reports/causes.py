@@ -11,7 +11,9 @@ each):
   check) if its fields implicate it, and ``TOUCH`` (1/4) to every other rule they
   implicate; if they do not implicate its primary rule, the rules they do implicate share
   that 1 (a case whose score alone is wrong blames the scoring rule whole). A rule that
-  many failures implicate, as their primary rule, explains them best.
+  many failures implicate, as their primary rule, explains them best. The rule a refusal
+  of the case's deal names counts 1 as well (:func:`.blame.refused_deal`); a case whose
+  own action was refused before its point gives its primary no whole share (``short``).
 * **contrary evidence** ``A``: each *passing* case of a level (game and capability) where
   the rule is implicated in some failure adds 1 if the rule is its primary, ``TOUCH`` if it
   merely touches it. Passing cases of other levels say nothing: a scoring bug does not
@@ -48,7 +50,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by
+from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by, refused_deal
 from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
 from fives_tools.text import plural
 
@@ -84,10 +86,13 @@ class Cause:
 def _support(result: Result, blame: Blame) -> dict[str, float]:
     """What a failing case adds to each rule it implicates (see the module)."""
     primary = result.case.primary
-    if primary in blame.rules:
-        whole = {primary, refused_by(result)}
+    refused = refused_deal(result)  # the implementation's own word for the rule it applied
+    if primary in blame.rules and not blame.short:
+        whole = {primary, refused_by(result), refused}
         return {rule: 1.0 if rule in whole else TOUCH for rule in blame.rules}
-    return {rule: 1.0 / len(blame.rules) for rule in blame.rules}
+    others = [rule for rule in blame.rules if rule != refused]
+    shares = {rule: 1.0 / len(others) for rule in others}
+    return {refused: 1.0, **shares} if refused is not None else shares
 
 
 def _cleared(result: Result) -> dict[str, float]:
