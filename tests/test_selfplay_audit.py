@@ -67,10 +67,6 @@ NOT_YET: dict[str, str] = {
     "LastPlayBeforeGoingOutEvent": "its games diverge once in the default budget (Exact 61,"
     " four players, the scores after hand 7), and the audit reads a going-out settlement's"
     " scores as settle.exact-61.opponents alone, never settle.exact-61.going-out-event",
-    "JoinedDoubleCountsNothing": "its play scores diverge (3,173 times in the default"
-    " budget); the audit names the bent rule on 1,459 of them, always beside"
-    " score.play.multiple-of-five, which it names on 3,024, alone on 1,632: the bent rule"
-    " ranks 8th",
 }
 
 _RUNS: dict[str, Observation] = {}

@@ -46,6 +46,11 @@ _DOUBLE_READINGS: list[tuple[str, str, DoubleValue]] = [
         lambda t, filled, branches: t.pips * (2 - filled) if filled < 2 else 0,
     ),
     (
+        "score.ends.double-outer-both-halves",
+        "a double at an end counting nothing once a tile joins it",
+        lambda t, filled, branches: t.pips if filled == 0 else 0,
+    ),
+    (
         "score.ends.double-interior-zero",
         "an interior double counted",
         lambda t, filled, branches: t.pips,
