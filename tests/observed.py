@@ -13,6 +13,17 @@ from fives_engine import PipsPlay, Play, parse_action
 RECORDS_MD = Path(__file__).resolve().parent.parent / "spec" / "records.md"
 
 
+#: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
+LEGAL_AT_8 = [
+    "[0|1]@[1|1]:1",
+    "[1|3]@[1|1]:1",
+    "[1|5]@[1|1]:1",
+    "[1|6]@[1|1]:1",
+    "[2|4]@[1|4]:4",
+    "[4|5]@[1|4]:4",
+]
+
+
 def minimal_example() -> dict[str, Any]:
     """The minimal log of spec/records.md, as documented."""
     text = RECORDS_MD.read_text("utf-8").split("## Observation records", 1)[1]

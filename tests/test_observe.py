@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from observed import minimal_example, readme_example, to_pips_form
+from observed import LEGAL_AT_8, minimal_example, readme_example, to_pips_form
 
 from fives_engine import Deal, MatchState, Setup, find_game
 from fives_engine.deal import random_deal
@@ -140,19 +140,11 @@ def test_a_missing_offered_play_names_the_rule_that_allows_it() -> None:
 
 
 def test_an_extra_offered_action_names_the_rule_that_refuses_it() -> None:
-    legal = [
-        "[0|1]@[1|1]:1",
-        "[1|3]@[1|1]:1",
-        "[1|5]@[1|1]:1",
-        "[1|6]@[1|1]:1",
-        "[2|4]@[1|4]:4",
-        "[4|5]@[1|4]:4",
-    ]
-    obs = audit_records([_example_with(7, offered=[*legal, "draw"])])
+    obs = audit_records([_example_with(7, offered=[*LEGAL_AT_8, "draw"])])
     assert failed(obs) == [("turn.must-play", "offered")]
-    obs = audit_records([_example_with(7, offered=[*legal, "[6|6]@[1|1]:straight-b"])])
+    obs = audit_records([_example_with(7, offered=[*LEGAL_AT_8, "[6|6]@[1|1]:straight-b"])])
     assert failed(obs) == [("play.match-attach-point", "offered")]  # [6|6] shows no 1
-    obs = audit_records([_example_with(7, offered=[*legal, "[1|2]@[1|1]:1"])])
+    obs = audit_records([_example_with(7, offered=[*LEGAL_AT_8, "[1|2]@[1|1]:1"])])
     assert failed(obs) == [("hand.own-tiles", "offered")]  # seat 1 does not hold [1|2]
 
 

@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 from bent_engines import catalog
 from bent_engines.readings import AllFivesTargetAfterSettlement
-from observed import minimal_example
+from observed import LEGAL_AT_8, minimal_example
 
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
@@ -25,17 +25,6 @@ from fives_tools.certify.observe.report import causes, markdown
 
 #: A real engine's own games, as `make comparison` writes them.
 COMPARISON_GAMES = "docs/comparisons/all-fives-domino-games.jsonl"
-
-#: The legal plays of seat 1 at action 8 of the minimal log, in the pips form.
-LEGAL_AT_8 = [
-    "[0|1]@[1|1]:1",
-    "[1|3]@[1|1]:1",
-    "[1|5]@[1|1]:1",
-    "[1|6]@[1|1]:1",
-    "[2|4]@[1|4]:4",
-    "[4|5]@[1|4]:4",
-]
-
 
 def _example_with(index: int, **change: Any) -> dict[str, Any]:
     record = minimal_example()
