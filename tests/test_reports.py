@@ -15,7 +15,7 @@ from bent_engines.catalog import DisplayNotDivided
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import Filters
-from fives_tools.certify.reports import formats
+from fives_tools.certify.reports import formats, junit
 from fives_tools.certify.runner import (
     FAIL,
     Run,
@@ -249,3 +249,25 @@ def test_cli_writes_every_report(tmp_path: Path) -> None:
     ]
     assert observed and data["own_games"]["source"].startswith("asked: 1 match")
     assert ET.parse(tmp_path / "r.xml").getroot().get("tests") == str(len(ran) + len(observed))
+
+
+def test_the_one_junit_writer_cleans_what_xml_cannot_carry(tmp_path: Path) -> None:
+    """certify and fuzz write JUnit through reports/junit.py; what an implementation said
+    may hold control characters, which XML 1.0 cannot carry at all."""
+    said = "no\x00\x07\x1b[31mCERTIFIED"
+
+    def tree() -> ET.Element:
+        root = ET.Element("testsuites", name="fives")
+        suite = ET.SubElement(root, "testsuite", name="five-up")
+        junit.case(suite, "five-up.layout", said, "0", "failure", said, said)
+        return root
+
+    with pytest.raises(ET.ParseError):  # written as it is, the file is no XML
+        ET.fromstring(ET.tostring(tree(), encoding="unicode"))
+    path = tmp_path / "r.xml"
+    junit.write(tree(), path)
+    case = ET.parse(path).getroot().find("testsuite/testcase")
+    assert case is not None and case.get("name", "").endswith("CERTIFIED")
+    failure = case.find("failure")
+    assert failure is not None and failure.get("type") == "fail"
+    assert failure.text is not None and "\x07" not in failure.text

@@ -18,14 +18,13 @@ from fives_tools.certify.adapters import protocol
 from fives_tools.certify.fuzz.campaign import Outcome
 from fives_tools.certify.fuzz.classes import DisagreementClass
 from fives_tools.certify.fuzz.shrink import size
+from fives_tools.certify.reports import junit
 
 
 def ordered(outcome: Outcome) -> list[DisagreementClass]:
     """The classes in the order they were first met, those on implementation-defined
     readings after the rest (a sentence of the sources broken comes first)."""
-    return sorted(
-        outcome.classes.values(), key=lambda c: (c.implementation_defined, c.first.index)
-    )
+    return sorted(outcome.classes.values(), key=lambda c: (c.implementation_defined, c.first.index))
 
 
 def rerun(prefix: str, cls: DisagreementClass) -> str:
@@ -155,13 +154,18 @@ def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
         "value", outcome.verdict()
     )
     for cls in classes:
-        case = ET.SubElement(suite, "testcase", classname="fives.fuzz", name=title(cls))
-        ET.SubElement(case, "failure", message=rerun(prefix, cls)).text = describe(cls, prefix)
+        junit.case(
+            suite,
+            "fives.fuzz",
+            title(cls),
+            "0",
+            "failure",
+            rerun(prefix, cls),
+            describe(cls, prefix),
+        )
     if not classes:
-        ET.SubElement(suite, "testcase", classname="fives.fuzz", name=outcome.verdict())
-    ET.indent(root)
-    text = ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
-    files.write_text(path, text)
+        junit.case(suite, "fives.fuzz", outcome.verdict())
+    junit.write(root, path)  # an implementation's reply may carry what XML cannot
 
 
 def to_markdown(outcome: Outcome, prefix: str) -> str:

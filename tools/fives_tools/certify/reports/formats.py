@@ -17,7 +17,7 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
-from fives_tools.certify.reports import fuzzed, own_games
+from fives_tools.certify.reports import fuzzed, junit, own_games
 from fives_tools.certify.reports.causes import blamed_rules, causes_json
 from fives_tools.certify.reports.console import (
     SHORT,
@@ -153,25 +153,24 @@ def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None
 
 
 def _testcase(suite: ET.Element, r: Result, rerun_prefix: str, blamed: str) -> None:
-    case = ET.SubElement(
-        suite,
-        "testcase",
-        classname=f"{r.case.game}.{r.case.capability}",
-        name=r.case.id,
-        time=f"{r.seconds:.6f}",
-    )
+    name, classname = r.case.id, f"{r.case.game}.{r.case.capability}"
+    time = f"{r.seconds:.6f}"
     if r.status in (FAIL, ERROR) and r.known:
         # as the console says: listed, expected to fail, does not count against the run
-        ET.SubElement(
-            case, "skipped", message=f"known failure: {failure_summary(r, blamed)}"
-        ).text = describe_failure(r, rerun_prefix)
+        message = f"known failure: {failure_summary(r, blamed)}"
+        junit.case(
+            suite, classname, name, time, "skipped", message, describe_failure(r, rerun_prefix)
+        )
     elif r.status in (FAIL, ERROR):
-        tag = "failure" if r.status == FAIL else "error"
-        ET.SubElement(
-            case, tag, message=failure_summary(r, blamed), type=r.status
-        ).text = describe_failure(r, rerun_prefix)
+        outcome = "failure" if r.status == FAIL else "error"
+        message = failure_summary(r, blamed)
+        junit.case(
+            suite, classname, name, time, outcome, message, describe_failure(r, rerun_prefix)
+        )
     elif r.status == SKIP:
-        ET.SubElement(case, "skipped", message=r.message)
+        junit.case(suite, classname, name, time, "skipped", r.message)
+    else:
+        junit.case(suite, classname, name, time)
 
 
 def _junit_counts(results: list[Result]) -> dict[str, str]:
@@ -197,13 +196,15 @@ def _with_games(counts: dict[str, str], games: list[tuple[str, str, str]]) -> di
 
 def _game_testcase(suite: ET.Element, game: str, rule: str, status: str, message: str) -> None:
     """One rule as the implementation's own games showed it."""
-    case = ET.SubElement(
-        suite, "testcase", classname=f"{game}.{own_games.COLUMN}", name=rule, time="0"
-    )
+    classname = f"{game}.{own_games.COLUMN}"
     if status == own_games.FAIL:
-        ET.SubElement(case, "failure", message=f"{rule}: {message}", type="fail").text = message
+        junit.case(suite, classname, rule, "0", "failure", f"{rule}: {message}", message)
     elif status == own_games.READING:
-        ET.SubElement(case, "skipped", message=f"a reading answered otherwise: {message}")
+        junit.case(
+            suite, classname, rule, "0", "skipped", f"a reading answered otherwise: {message}"
+        )
+    else:
+        junit.case(suite, classname, rule)
 
 
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
@@ -231,11 +232,7 @@ def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> No
             _game_testcase(suite, game, rule, status, message)
     everything = [c for game in games_of(run) for c in own_games.junit_cases(run, game)]
     suites.attrib.update(_with_games(_junit_counts(run.declared), everything))
-    for element in suites.iter():  # XML 1.0 cannot carry control characters at all
-        element.text = element.text and clean(element.text, lines=True)
-        element.attrib = {k: clean(v) for k, v in element.attrib.items()}
-    ET.indent(suites)
-    files.write_bytes(path, ET.tostring(suites, encoding="utf-8", xml_declaration=True))
+    junit.write(suites, path)
 
 
 def _game_table(run: Run, game: str) -> dict[str, Any]:
