@@ -233,3 +233,16 @@ def test_a_report_in_a_missing_folder_is_one_line_and_exit_2(
     assert main(["fuzz", "--budget", "5", "--python", REFERENCE, "--json", str(target)]) == 2
     assert f"cannot write {target}" in capsys.readouterr().err
     assert not target.parent.exists()  # as every output: no folder made behind one's back
+
+
+def test_the_html_report_says_it_is_apart_and_escapes_what_the_implementation_said(
+    tmp_path: Path,
+) -> None:
+    adapter = f"{sys.executable} {MISBEHAVING} markup"
+    page = tmp_path / "f.html"
+    assert main(["fuzz", "--adapter", adapter, "--budget", "4", "--html", str(page)]) == 1
+    text = page.read_text("utf-8")
+    assert "Reported apart from the conformance certificate" in text
+    assert "random agreement with the reference engine: 4 requests" in text
+    assert 'id="class-1"' in text and "re-run: <code>fives fuzz --adapter" in text
+    assert "<script>" not in text and "&lt;script&gt;" in text  # the reply's markup, escaped

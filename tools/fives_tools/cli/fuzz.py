@@ -18,6 +18,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
 from fives_tools.certify.fuzz import candidates, parallel, report
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan, Slice
+from fives_tools.certify.fuzz.html import fuzz_html
 from fives_tools.certify.fuzz.scope import ScopeError
 from fives_tools.certify.runner import Run
 from fives_tools.cli.base import CannotRun, UsageError, shown_as
@@ -72,7 +73,12 @@ def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSp
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    outputs = {"--json": args.json, "--junit": args.junit, "--markdown": args.markdown}
+    outputs = {
+        "--json": args.json,
+        "--junit": args.junit,
+        "--markdown": args.markdown,
+        "--html": args.html,
+    }
     files.check_outputs(outputs)
     problems = unknown_names(Filters.of(args.game, [], args.level, []))
     if problems:  # a typo must not fuzz nothing, nor everything else
@@ -105,6 +111,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         report.write_junit(outcome, Path(args.junit), prefix)
     if args.markdown:
         report.write_markdown(outcome, Path(args.markdown), prefix)
+    if args.html:
+        files.write_text(Path(args.html), fuzz_html(outcome, prefix))
     if args.save_candidates:
         paths = candidates.save(report.ordered(outcome), Path(args.save_candidates))
         print(f"{len(paths)} candidate fixtures (reviewed: false) in {args.save_candidates}")
@@ -165,6 +173,7 @@ def add_fuzz_commands(sub: Any) -> None:
         json="also write the JSON report",
         junit="also write JUnit XML",
         markdown="also write the Markdown report",
+        html="also write the report as HTML",
         save_candidates="write a candidate fixture (reviewed: false) per disagreement class",
     )
     fuzz.set_defaults(func=cmd_fuzz)

@@ -20,6 +20,13 @@ from fives_tools.certify.fuzz.classes import DisagreementClass
 from fives_tools.certify.fuzz.shrink import size
 from fives_tools.certify.reports import junit
 
+#: What every form of the fuzz report says it is.
+APART = (
+    "Reported apart from the conformance certificate: the reference engine's answers are"
+    " not hand-worked expectations; a disagreement becomes a case once someone has worked"
+    " it by hand from the sources."
+)
+
 
 def ordered(outcome: Outcome) -> list[DisagreementClass]:
     """The classes in the order they were first met, those on implementation-defined
@@ -165,7 +172,7 @@ def write_junit(outcome: Outcome, path: Path, prefix: str) -> None:
         )
     if not classes:
         junit.case(suite, "fives.fuzz", outcome.verdict())
-    junit.write(root, path)  # an implementation's reply may carry what XML cannot
+    junit.write(root, path)
 
 
 def to_markdown(outcome: Outcome, prefix: str) -> str:
@@ -175,8 +182,7 @@ def to_markdown(outcome: Outcome, prefix: str) -> str:
         "",
         f"seed {outcome.seed} · suite {protocol.suite_version()} · **{outcome.verdict()}**",
         "",
-        "Reported apart from the conformance certificate: the reference engine's answers"
-        " are not hand-worked expectations.",
+        APART,
     ]
     for number, cls in enumerate(ordered(outcome), 1):
         lines += ["", f"## Class {number}: {title(cls)}", "", "```", describe(cls, prefix)]
