@@ -64,9 +64,6 @@ NOT_YET: dict[str, str] = {
     "TieBreakIsSuddenDeath": "it needs a tie at the top first: none in the default budget",
     "ZeroPipHandSkippedInBlock": "an Exact 61 block with a hand of 0 pips is rare: none in"
     " the default budget",
-    "LastPlayBeforeGoingOutEvent": "its games diverge once in the default budget (Exact 61,"
-    " four players, the scores after hand 7), and the audit reads a going-out settlement's"
-    " scores as settle.exact-61.opponents alone, never settle.exact-61.going-out-event",
 }
 
 _RUNS: dict[str, Observation] = {}

@@ -192,6 +192,7 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
     readings: list[tuple[str, bool]] = [
         ("settle.deduct-each-hand", reported == before),
         ("settle.exact-61.going-out-event", hand.went_out is not None and reported == before),
+        ("settle.exact-61.going-out-event", last_play_alone(match, reported)),
         *overshoot(match, reported),
     ]
     readings += [
@@ -241,6 +242,29 @@ def overshoot(match: MatchState, reported: list[int]) -> list[tuple[str, bool]]:
                 break  # the exact target is hit: nothing after it counts
         readings.append(("match.overshoot-discarded", reported == scores))
     return readings
+
+
+def last_play_alone(match: MatchState, reported: list[int]) -> bool:
+    """The misreading of ``settle.exact-61.going-out-event``: the play that goes out checked
+    against the exact target on its own, before the rest of the going-out event (the
+    opponents' pips, less the partner's), each part discarded whole if it passes the
+    target. Only where the going-out event carries a play score."""
+    events = [e for e in match.events if e.kind == "score"]
+    if not any(e["cause"] == "going-out" and e["play"] for e in events):
+        return False
+    target = match.setup.target
+    scores = list(match.initial_scores)
+    for e in events:
+        parts = [e["raw"]]
+        if e["cause"] == "going-out":
+            parts = [e["play"], e["raw"] - e["play"]]
+        for raw in parts:
+            side = e["side"]
+            if scores[side] + raw <= target:
+                scores[side] += raw
+            if scores[side] == target:
+                return reported == scores  # the exact target is hit: nothing after it counts
+    return reported == scores
 
 
 def _merged(setup: Setup, before: list[int], items: list[Event]) -> list[int]:
