@@ -5,11 +5,14 @@ the rules that decide the number as a whole are named (the scoring ends of the l
 a play's score, never the multiple-of-five rule unless the number is no multiple of 5).
 
 Readings of a play's score: a double at an end counted once, or once per open side, or
-like any tile (joined by an end, not crosswise); an interior double counted; a spinner's
+like any tile (joined by an end, not crosswise), or not at all once a tile joins it; an
+interior double counted; a spinner's
 unstarted branches counted; a total scored that is no multiple of 5, or rounded down to
 one; the lead or the going-out play left unscored. Readings of settlement: the deduction
 left out; pips not rounded, or rounded another way; partners' pips merged; a bonus to the
-player who went out; scores kept from going below zero; partners seated side by side.
+player who went out; scores kept from going below zero; partners seated side by side;
+in Exact 61, the play that goes out checked against the target before the rest of its
+going-out event.
 
 When several readings fit one divergence, the audit keeps the rule that explains the most
 divergences of the whole observation (:func:`likely_causes`).
