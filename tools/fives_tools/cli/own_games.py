@@ -25,7 +25,6 @@ from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.runner import Run
 from fives_tools.options import Implementation
-from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.text import plural
 
@@ -67,18 +66,10 @@ def _narrowed(args: argparse.Namespace) -> str:
 
 def read_logs(names: list[str]) -> OwnGames:
     """The logs of files ``names`` audited as the implementation's own games; a file that
-    cannot be read is refused (:func:`read_file`: one line, exit 2)."""
+    cannot be read is refused (:func:`read_file`: one line, exit 2). They are read before
+    any case runs: a signal meanwhile stops the command with no report to write."""
     records = [record for name in names for record in read_file(Path(name))]
-    games = OwnGames(Observation(), f"read: {', '.join(names)}")
-    audited = 0
-    try:
-        for record in records:
-            audit_records([record], games.observation)
-            audited += 1
-    except KeyboardInterrupt as exc:
-        games.observation.interruption = Interruption.of(exc, audited, len(records), "game")
-        raise
-    return games
+    return OwnGames(audit_records(records), f"read: {', '.join(names)}")
 
 
 def preread(args: argparse.Namespace) -> OwnGames | None:
