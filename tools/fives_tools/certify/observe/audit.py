@@ -66,11 +66,12 @@ def audit_records(
 
 
 def _keep_likely_causes(obs: Observation) -> None:
-    """Give each divergence with several candidate rules the one that explains most of
-    the observation's failures, then count the failures per game and rule: only a
-    ``must`` divergence of its own is one (a consequence of an earlier divergence, or a
-    reading of an interpretation answered otherwise, is shown but counts for no rule)."""
-    ranking = diagnose.likely_causes([d.candidates or (d.rule,) for d in obs.against])
+    """Give each divergence with several candidate rules the one that ranks first over
+    the observation's failures (:func:`.diagnose.likely_causes`), then count the failures
+    per game and rule: only a ``must`` divergence of its own is one (a consequence of an
+    earlier divergence, or a reading of an interpretation answered otherwise, is shown but
+    counts for no rule)."""
+    ranking = diagnose.likely_causes(obs.against)
     obs.divergences = [
         replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
         for d in obs.divergences

@@ -14,20 +14,22 @@ player who went out; scores kept from going below zero; partners seated side by 
 in Exact 61, the play that goes out checked against the target before the rest of its
 going-out event.
 
-When several readings fit one divergence, the audit keeps the rule that explains the most
-divergences of the whole observation (:func:`likely_causes`).
+When several readings fit one divergence, the audit keeps the rule that ranks first over
+the whole observation, in the one ranking of likely causes every kind of evidence shares
+(:func:`likely_causes`, :func:`witnesses`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 
 from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
 from fives_engine.events import APPLIED, DISCARDED, Event
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
+from fives_tools.certify.findings.ranking import Witness, capped, rank
 from fives_tools.certify.observe.exercise import kept, score_rules
+from fives_tools.certify.observe.model import MUST, Divergence
 
 #: How a double counts under each misreading: (pips, straights filled, open branches of a
 #: spinner with both straights filled) -> value.
@@ -288,18 +290,38 @@ def _side_by_side(match: MatchState, events: list[Event]) -> list[int]:
     return scores
 
 
-def likely_causes(candidates: list[tuple[str, ...]]) -> list[tuple[str, int, int]]:
-    """(rule, divergences it alone explains, divergences it may explain), best first."""
-    alone = Counter(c[0] for c in candidates if len(c) == 1)
-    shared = Counter(rule for c in candidates for rule in set(c))
-    order = {rule: i for c in candidates for i, rule in reversed(list(enumerate(c)))}
-    ranked = sorted(shared, key=lambda r: (-alone[r], -shared[r], order[r]))
-    return [(rule, alone[rule], shared[rule]) for rule in ranked]
+def candidates(div: Divergence) -> tuple[str, ...]:
+    """Every rule whose misreading gives what was recorded, the rule kept among them."""
+    return div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
 
 
-def choose(candidates: tuple[str, ...], ranking: list[tuple[str, int, int]]) -> str:
+def witnesses(divergences: Iterable[Divergence]) -> list[Witness]:
+    """The divergences of their own as witnesses of the one ranking
+    (:mod:`fives_tools.certify.findings.ranking`): each record is one witness (its
+    ``must`` divergences one, its readings another), giving each rule at most 1, as a case
+    does. Within it a divergence shares 1 among its candidate rules: a rule that alone
+    gives the recorded number takes it whole."""
+    shares: dict[tuple[str, str, bool], list[tuple[str, float]]] = defaultdict(list)
+    for div in divergences:
+        if div.counted:
+            rules = candidates(div)
+            key = (div.record, div.game, div.requirement == MUST)
+            shares[key] += [(rule, 1.0 / len(rules)) for rule in rules]
+    out = []
+    for (_, game, must), found in shares.items():
+        weights, mass = capped(found)
+        out.append(Witness(weights, must, ("own games", game), mass=mass))
+    return out
+
+
+def likely_causes(divergences: Iterable[Divergence]) -> list[str]:
+    """The rules behind the divergences of their own, the likeliest cause first."""
+    return [one.rule for one in rank(witnesses(divergences))]
+
+
+def choose(candidates: tuple[str, ...], ranking: list[str]) -> str:
     """Of a divergence's candidate rules, the one that ranks best over the observation."""
-    place: dict[str, Any] = {rule: i for i, (rule, _, _) in enumerate(ranking)}
+    place = {rule: i for i, rule in enumerate(ranking)}
     return min(candidates, key=lambda r: place.get(r, len(place)))
 
 

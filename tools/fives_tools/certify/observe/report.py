@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.observe import shown
+from fives_tools.certify.observe import diagnose, shown
 from fives_tools.certify.observe.model import (
     IMPLEMENTATION_DEFINED,
     Divergence,
@@ -218,7 +218,7 @@ def _divergence_json(div: Divergence, written: Files | None) -> dict[str, Any]:
         "action": div.action,
         "checked": div.checked,
         "rule": div.rule,
-        "candidates": list(shown.candidates(div)),
+        "candidates": list(diagnose.candidates(div)),
         "requirement": div.requirement,
         "interpretation": div.interpretation,
         "consequence_of": div.consequence_of,

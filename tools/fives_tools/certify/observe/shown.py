@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fives_tools.certify.observe.diagnose import likely_causes
+from fives_tools.certify.observe.diagnose import candidates, likely_causes
 from fives_tools.certify.observe.model import MUST, Divergence, Observation
 
 #: How many divergences of each rule the Markdown and HTML reports show (the console one,
@@ -86,18 +86,8 @@ def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
                 reading=all(d.requirement != MUST for d in divs),
             )
         )
-    ranked = [rule for rule, _, _ in likely_causes(_candidates(obs))]
+    ranked = likely_causes(obs.divergences)
     return sorted(out, key=lambda group: ranked.index(group.rule))
-
-
-def candidates(div: Divergence) -> tuple[str, ...]:
-    """Every rule whose misreading gives what was recorded, the rule kept among them."""
-    return div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
-
-
-def _candidates(obs: Observation) -> list[tuple[str, ...]]:
-    """The candidate rules of each divergence of its own."""
-    return [candidates(d) for d in obs.divergences if d.counted]
 
 
 def shown(obs: Observation, per_rule: int = PER_RULE) -> set[int]:
@@ -118,14 +108,15 @@ class Cause:
 
 
 def causes(obs: Observation) -> list[Cause]:
-    """The rules behind the divergences of their own, the one explaining most first (see
-    :func:`.diagnose.likely_causes`); consequences are explained by their causes."""
+    """The rules behind the divergences of their own, in the one ranking of likely causes
+    (:func:`.diagnose.likely_causes`); consequences are explained by their causes."""
     counted = [(n, d) for n, d in enumerate(obs.divergences, 1) if d.counted]
     examples = {group.rule: group.shown[0] for group in groups(obs, 1)}
     out = []
-    for rule, alone, shared in likely_causes(_candidates(obs)):
+    for rule in likely_causes(obs.divergences):
         naming = [(n, d) for n, d in counted if rule in candidates(d)]
+        alone = sum(candidates(d) == (rule,) for _, d in naming)
         example = examples.get(rule, naming[0][0])
         reading = all(d.requirement != MUST for _, d in naming)
-        out.append(Cause(rule, alone, shared, reading, example))
+        out.append(Cause(rule, alone, len(naming), reading, example))
     return out

@@ -23,11 +23,15 @@ each):
   against the rule holding. A rule whose own cases all fail keeps its whole support; a
   rule exercised by as many passing cases as failing ones keeps half of it.
 
-A rule implicated by a failing ``must`` case always ranks above every rule implicated only
-by cases of a reading (``implementation-defined``): a broken sentence of the sources comes
-before a documented choice answered otherwise. Then ties are broken by more failing cases
-as primary, then by rule ID, so the order is stable. Errors count as failures: a crash on a
-case is evidence against what the case checks.
+The cases are witnesses of the one ranking every kind of evidence shares
+(:mod:`fives_tools.certify.findings.ranking`): a rule implicated by a failing ``must``
+case always ranks above every rule implicated only by cases of a reading
+(``implementation-defined``): a broken sentence of the sources comes before a documented
+choice answered otherwise. Then ties are broken by more failing cases as primary, then by
+more support, then by the rule the failing cases name first, so the order is stable.
+Errors count as failures: a crash on a case is evidence against what the case checks.
+When the run also judged the implementation's own games, each game is a witness too
+(:func:`ranked_rules`).
 
 Each failing case marks FAIL on one rule, the one it *blames*: the first in this ranking of
 the rules it implicates and of the likely causes that decide its differing fields though
@@ -50,8 +54,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from fives_engine import find_game
+from fives_tools.certify.findings.ranking import Witness, rank
+from fives_tools.certify.reports import own_games
 from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by, refused_deal
-from fives_tools.certify.runner import ERROR, FAIL, PASS, Result
+from fives_tools.certify.runner import ERROR, FAIL, PASS, Result, Run
 from fives_tools.text import plural
 
 #: The weight of a rule a case touches, against 1 for the case's primary rule.
@@ -112,60 +118,65 @@ def blames(results: Sequence[Result]) -> dict[str, Blame]:
     return {r.case.id: implicated(r) for r in results if r.status in (FAIL, ERROR)}
 
 
+def witnesses(results: Sequence[Result]) -> tuple[list[Witness], list[Witness]]:
+    """The failing and the passing cases as witnesses of the one ranking
+    (:mod:`fives_tools.certify.findings.ranking`), each scoped to its game and level."""
+    blamed = blames(results)
+    failing, passing = [], []
+    for result in results:
+        case = result.case
+        scope = (case.game, case.capability)
+        if result.status in (FAIL, ERROR):
+            weights = _support(result, blamed[case.id])
+            failing.append(Witness(weights, case.level == "must", scope, case.primary))
+        elif result.status == PASS:
+            passing.append(Witness(_cleared(result), scope=scope))
+    return failing, passing
+
+
 def likely_causes(results: Sequence[Result]) -> list[Cause]:
     """The rules implicated by failing cases, most likely cause first (see the module)."""
-    failing = [r for r in results if r.status in (FAIL, ERROR)]
-    blamed = blames(results)
-    support: dict[str, float] = defaultdict(float)
-    primary: dict[str, int] = defaultdict(int)
-    touched: dict[str, int] = defaultdict(int)
-    must: dict[str, int] = defaultdict(int)
-    scope: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    failing, passing = witnesses(results)
     games: dict[str, set[str]] = defaultdict(set)
     example: dict[str, str] = {}
-    for result in failing:
-        blame = blamed[result.case.id]
-        for rule, weight in _support(result, blame).items():
-            support[rule] += weight
-            if rule == result.case.primary:
-                primary[rule] += 1
-            else:
-                touched[rule] += 1
-            must[rule] += result.case.level == "must"
-            scope[rule].add((result.case.game, result.case.capability))
-            games[rule].add(result.case.game)
-            first_must = result.case.level == "must" and must[rule] == 1
-            if rule not in example or first_must:  # a must case's words, where there is one
-                example[rule] = f"{result.case.id}: {'; '.join(blame.why)}"
-    against: dict[str, float] = defaultdict(float)
-    passing: dict[str, int] = defaultdict(int)
+    must: dict[str, bool] = {}
+    blamed = blames(results)
     for result in results:
-        if result.status != PASS:
+        if result.status not in (FAIL, ERROR):
             continue
-        level = (result.case.game, result.case.capability)
-        for rule, weight in _cleared(result).items():
-            if level in scope.get(rule, ()):
-                against[rule] += weight
-                passing[rule] += 1
-    causes = [
+        blame = blamed[result.case.id]
+        is_must = result.case.level == "must"
+        for rule in _support(result, blame):
+            games[rule].add(result.case.game)
+            if rule not in example or (is_must and not must[rule]):  # a must case's words
+                example[rule] = f"{result.case.id}: {'; '.join(blame.why)}"
+                must[rule] = is_must
+    return [
         Cause(
-            rule,
-            support[rule] * support[rule] / (support[rule] + against[rule]),
-            primary[rule],
-            touched[rule],
-            must[rule],
-            passing[rule],
-            tuple(sorted(games[rule])),
-            example[rule],
+            one.rule,
+            one.score,
+            one.primary,
+            one.touched,
+            one.must,
+            one.passing,
+            tuple(sorted(games[one.rule])),
+            example[one.rule],
         )
-        for rule in support
+        for one in rank(failing, passing)
     ]
-    return sorted(causes, key=lambda c: (not c.failing_must, -c.score, -c.failing_primary, c.rule))
 
 
-def blamed_rules(results: Sequence[Result]) -> dict[str, str]:
-    """The rule each failing case marks FAIL, by case ID (see the module)."""
-    causes = [cause.rule for cause in likely_causes(results)]
+def ranked_rules(results: Sequence[Result], also: Sequence[Witness] = ()) -> list[str]:
+    """The likely causes' rules, most likely first, over the cases and ``also`` the other
+    witnesses of the run (its own games: :func:`.own_games.witnesses`)."""
+    failing, passing = witnesses(results)
+    return [one.rule for one in rank([*failing, *also], passing)]
+
+
+def blamed_rules(results: Sequence[Result], also: Sequence[Witness] = ()) -> dict[str, str]:
+    """The rule each failing case marks FAIL, by case ID (see the module): the first in
+    the ranking of every witness of the run of the rules the case implicates."""
+    causes = ranked_rules(results, also)
     rank = {rule: i for i, rule in enumerate(causes)}
     out = {}
     for result in results:
@@ -178,6 +189,12 @@ def blamed_rules(results: Sequence[Result]) -> dict[str, str]:
             (*blame.rules, *wider), key=lambda rule: rank.get(rule, len(rank))
         )
     return out
+
+
+def run_blamed(run: Run) -> dict[str, str]:
+    """The rule each failing case of the run marks FAIL, ranked over every witness of the
+    run: its cases and its own games (:func:`blamed_rules`)."""
+    return blamed_rules(run.results, own_games.witnesses(run))
 
 
 #: How many likely causes a certificate shows (the JSON report has them all).

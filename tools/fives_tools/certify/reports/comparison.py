@@ -22,7 +22,7 @@ from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import formats, fuzzed, own_games
-from fives_tools.certify.reports.causes import blamed_rules
+from fives_tools.certify.reports.causes import run_blamed
 from fives_tools.certify.reports.console import (
     AFFECTED,
     all_cause_texts,
@@ -111,7 +111,7 @@ def cells(entries: Sequence[Entry]) -> dict[str, dict[str, dict[str, list[Cell]]
     """game -> level -> rule -> one cell per entry, for every rule some case of that game
     and level checks, in the rule book's order."""
     grids = [table(entry.run) for entry in entries]
-    blamed = [blamed_rules(entry.run.results) for entry in entries]
+    blamed = [run_blamed(entry.run) for entry in entries]
     present = {r.case.game for e in entries for r in e.run.results}
     out: dict[str, dict[str, dict[str, list[Cell]]]] = {}
     for game in [g for g in game_names() if g in present]:

@@ -22,7 +22,7 @@ from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.reports import fuzzed, own_games
 from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import SHOWN, blamed_rules, likely_causes
+from fives_tools.certify.reports.causes import SHOWN, likely_causes, ranked_rules, run_blamed
 from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import held_against_line, reading_lines
@@ -54,7 +54,7 @@ Cell = dict[str, int]
 def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
     """game -> rule -> level -> status -> count; a failure counts as such only for the
     rule the case blames (:func:`.causes.blamed_rules`), as ``affected`` for the others."""
-    blamed = blamed_rules(run.results)
+    blamed = run_blamed(run)
     out: dict[str, dict[str, dict[str, Cell]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(lambda: dict.fromkeys((*STATUSES, AFFECTED), 0)))
     )
@@ -295,13 +295,19 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
 
 
 def all_cause_texts(run: Run, limit: int | None = None) -> list[str]:
-    """The likely causes of every kind of evidence, each rule once: the failing cases'
-    first, ranked by :mod:`.causes` (a rule the own games break too says so), then the
-    other rules the implementation's own games break."""
-    shown = likely_causes(run.results)[:SHOWN]
-    texts = [cause.describe() + own_games.also(run, cause.rule) for cause in shown]
-    named = {cause.rule for cause in shown}
-    texts += [text for rule, text in own_games.causes(run) if rule not in named]
+    """The likely causes of every kind of evidence, each rule once, in the one ranking of
+    the cases and the own games together (:func:`.causes.ranked_rules`). A rule the failing
+    cases implicate is said as they say it (its first ``SHOWN`` of them), adding that the
+    own games break it too when they do; a rule only the own games break, with its first
+    divergence in the record's own terms."""
+    cases = {cause.rule: cause for cause in likely_causes(run.results)[:SHOWN]}
+    games = dict(own_games.causes(run))
+    texts = []
+    for rule in ranked_rules(run.results, own_games.witnesses(run)):
+        if rule in cases:
+            texts.append(cases[rule].describe() + own_games.also(run, rule))
+        elif rule in games:
+            texts.append(games[rule])
     return texts if limit is None else texts[:limit]
 
 

@@ -18,7 +18,7 @@ from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.reports import fuzzed, junit, own_games
-from fives_tools.certify.reports.causes import blamed_rules, causes_json
+from fives_tools.certify.reports.causes import causes_json, run_blamed
 from fives_tools.certify.reports.console import (
     SHORT,
     all_cause_texts,
@@ -209,7 +209,7 @@ def _game_testcase(suite: ET.Element, game: str, rule: str, status: str, message
 
 def write_junit(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
     found = decide(run)
-    blamed = blamed_rules(run.results)
+    blamed = run_blamed(run)
     suites = ET.Element(
         "testsuites",
         {

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from fives_engine import find_game
 from fives_tools.certify import places as forms
 from fives_tools.certify.reports import drawn, own_games
-from fives_tools.certify.reports.causes import blamed_rules
+from fives_tools.certify.reports.causes import run_blamed
 from fives_tools.certify.reports.comparison import (
     Entry,
     bad_results,
@@ -85,7 +85,7 @@ def _failure(entry: Entry, result: Result, blamed: str) -> dict[str, Any]:
 def _entry(entry: Entry) -> dict[str, Any]:
     """What the certificate says of its implementation: as the comparison does
     (:func:`.comparison.entry_context`), each failure drawn."""
-    blamed = blamed_rules(entry.run.results)
+    blamed = run_blamed(entry.run)
     failures = [
         _failure(entry, result, blamed.get(result.case.id, "")) for result in bad_results(entry.run)
     ]

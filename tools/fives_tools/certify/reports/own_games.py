@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from fives_tools.certify.findings.ranking import Witness
+from fives_tools.certify.observe import diagnose, shown
 from fives_tools.certify.observe import report as audit_report
-from fives_tools.certify.observe import shown
 from fives_tools.certify.observe.model import (
     FAIL,
     READING,
@@ -40,6 +41,14 @@ def judged(run: Run) -> OwnGames | None:
     """The run's own games when some were judged (None: not looked for, or none judged)."""
     games = run.own_games
     return games if games is not None and games.judged else None
+
+
+def witnesses(run: Run) -> list[Witness]:
+    """The own games as witnesses of the one ranking of likely causes, beside the cases
+    (:func:`.diagnose.witnesses`: each game is one, as each case is); none when no game
+    was judged."""
+    games = judged(run)
+    return [] if games is None else diagnose.witnesses(games.observation.divergences)
 
 
 def column(run: Run, game: str, rule: str) -> str | None:
