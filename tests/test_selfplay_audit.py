@@ -46,8 +46,6 @@ CANNOT_SHOW: dict[str, str] = {
     "NeutralDrawRedrawsEveryone": "the bend is in its check of a written draw: its own draws"
     " redraw only the tied seats, and a tied draw is refused by its own check, so that"
     " game is an error of the implementation (no record), not a divergence",
-    "ZeroDeductionsLeftOut": "a deduction of 0 changes no score: only the events it leaves"
-    " out differ, and the audit judges scores, not events",
     "LaterDoublesNotCrosswise": "in its own games a double at an end counts one half, as"
     " OuterDoubleCountsOneHalf's does: it is caught, but every divergence it shows is"
     " also read as score.ends.double-outer-both-halves, so no game tells the two apart",

@@ -89,6 +89,27 @@ EVENT_KEY_RULES: dict[str, tuple[str, ...]] = {
     "pips": ("settle.", "side."),
     "seat": ("settle.", "side.", "turn."),
 }
+#: The families of the tables above in the order they are listed, the likeliest first
+#: within each key or kind (a play's score before its layout, the layout before the set).
+FAMILY_ORDER = tuple(
+    dict.fromkeys(f for kind in (*EVENT_KEY_RULES.values(), *EVENT_RULES.values()) for f in kind)
+)
+
+
+def in_order(families: set[str], rules: list[str]) -> list[str]:
+    """The ``rules`` (a rule book's IDs, in its order) that ``families`` hold, for evidence
+    with no case to narrow them (an audited record's events): the rules of the narrowest
+    family first (``settle.partners-apart`` before ``settle.``, ``settle.`` before
+    ``turn.``), then as the tables list them."""
+    place = {family: i for i, family in enumerate(FAMILY_ORDER)}
+
+    def narrowest(rule: str) -> tuple[int, int]:
+        held = [f for f in families if rule.startswith(f)]
+        return min((-len(f), place.get(f, len(place))) for f in held)
+
+    return sorted([r for r in rules if any(r.startswith(f) for f in families)], key=narrowest)
+
+
 #: Keys that follow from another key of the same event (a rounded deduction's raw).
 CONSEQUENT_KEYS = frozenset({"raw", "display"})
 
@@ -119,6 +140,10 @@ def event_rules(
     for _, i1, i2, j1, j2 in stretches[:1] if first else stretches:
         old, new = want[i1:i2], got[j1:j2]
         for a, b in _pairs(old, new):
+            if a is None and _event_key(b) == "score:play" and b.get("raw") == 0:
+                prefixes.update(RAW_RULES)  # a total that scores nothing has no score event
+                what.append("extra score:play event of 0 points")
+                continue
             if a is None or b is None:
                 event = a if b is None else b
                 prefixes.update(_kind_rules(event))

@@ -15,8 +15,9 @@ ranking weighs the two the same way whatever the witness is:
   against the rule holding.
 
 A rule some ``must`` witness implicates ranks above every rule only readings of an
-interpretation implicate; then the higher score, the more witnesses that name it as the
-rule they exist to check (a case's primary rule), the more findings behind the support
+interpretation implicate; then the higher score, the more witnesses that name it as
+*their* rule (a case's primary rule, the one it exists to check; a game's rules that alone
+explain one of its divergences), the more findings behind the support
 (``mass``: the divergences before the cap of 1 per game), and then the rule named first
 (a finding lists the rules that fit it in a fixed order, the likeliest first), so the
 order is stable. How each kind of evidence weighs its rules is its own
@@ -34,12 +35,12 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Witness:
     """One input's word on the rules: a weight per rule (at most 1 each), whether it is a
-    ``must`` witness, its scope, and the rule it exists to check, when it has one."""
+    ``must`` witness, its scope, and the rules it names as its own (see the module)."""
 
     weights: Mapping[str, float]
     must: bool = True
     scope: Hashable = None
-    primary: str | None = None
+    primary: frozenset[str] = frozenset()
     #: the findings behind each weight before the cap (divergences of one game); the
     #: weights themselves when not given
     mass: Mapping[str, float] | None = None
@@ -52,7 +53,7 @@ class Standing:
     rule: str
     support: float = 0.0
     against: float = 0.0
-    primary: int = 0  # failing witnesses that exist to check it
+    primary: int = 0  # failing witnesses that name it as their own
     touched: int = 0  # other failing witnesses that implicate it
     must: int = 0  # failing must witnesses that implicate it
     passing: int = 0  # passing witnesses of its scopes that involve it
@@ -74,7 +75,7 @@ def rank(failing: Iterable[Witness], passing: Iterable[Witness] = ()) -> list[St
             one = standing.setdefault(rule, Standing(rule, first=len(standing)))
             one.support += min(weight, 1.0)
             one.mass += mass.get(rule, weight)
-            if rule == witness.primary:
+            if rule in witness.primary:
                 one.primary += 1
             else:
                 one.touched += 1

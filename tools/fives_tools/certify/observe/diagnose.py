@@ -299,18 +299,28 @@ def witnesses(divergences: Iterable[Divergence]) -> list[Witness]:
     """The divergences of their own as witnesses of the one ranking
     (:mod:`fives_tools.certify.findings.ranking`): each record is one witness (its
     ``must`` divergences one, its readings another), giving each rule at most 1, as a case
-    does. Within it a divergence shares 1 among its candidate rules: a rule that alone
-    gives the recorded number takes it whole."""
+    does. Within it a divergence shares 1 among its candidate rules; a rule that alone
+    gives what was recorded in some divergence is the record's own, as a case's primary
+    rule is the case's. A reading is replayed and found to be the other reading of an
+    interpretation: it is the implementation's choice, and speaks only for rules no
+    ``must`` divergence names (where a case answered otherwise is not known to be one)."""
+    counted = [div for div in divergences if div.counted]
+    broken = {rule for div in counted if div.requirement == MUST for rule in candidates(div)}
     shares: dict[tuple[str, str, bool], list[tuple[str, float]]] = defaultdict(list)
-    for div in divergences:
-        if div.counted:
-            rules = candidates(div)
-            key = (div.record, div.game, div.requirement == MUST)
+    alone: dict[tuple[str, str, bool], set[str]] = defaultdict(set)
+    for div in counted:
+        must = div.requirement == MUST
+        rules = tuple(r for r in candidates(div) if must or r not in broken)
+        if rules:
+            key = (div.record, div.game, must)
             shares[key] += [(rule, 1.0 / len(rules)) for rule in rules]
+            if len(rules) == 1:
+                alone[key].add(rules[0])
     out = []
-    for (_, game, must), found in shares.items():
+    for key, found in shares.items():
         weights, mass = capped(found)
-        out.append(Witness(weights, must, ("own games", game), mass=mass))
+        scope = ("own games", key[1])
+        out.append(Witness(weights, key[2], scope, frozenset(alone[key]), mass=mass))
     return out
 
 

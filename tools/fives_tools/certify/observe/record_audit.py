@@ -33,6 +33,7 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
+from fives_tools.certify.findings.events import event_rules, in_order
 from fives_tools.certify.observe import diagnose, exercise, readings
 from fives_tools.certify.observe.model import (
     IMPLEMENTATION_DEFINED,
@@ -63,6 +64,11 @@ from fives_tools.certify.observe.resolve import (
 UNREACHABLE = 1 << 30
 #: The fields of a score: the end of the match judged on them follows from them.
 SCORED = ("score", "scores")
+
+
+def _but_deductions(events: list[Any]) -> list[Any]:
+    """A hand's events less the deductions of its settlement."""
+    return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
 
 
 class RecordAudit:
@@ -253,6 +259,7 @@ class RecordAudit:
                 self.present("scores", reported is not None)
                 if reported is not None and self.unknown is None:
                     self.settled(index, reported)
+                self.events(index, entry)
             if not over and index < len(self.record["hands"]):
                 finished = self.cut_short(index, entry)
         if finished:
@@ -501,6 +508,56 @@ class RecordAudit:
             self.present("score", "score" in entry)
         if "score" in entry:
             self.score(index, entry["score"], action, events)
+
+    def events(self, index: int, entry: dict[str, Any]) -> None:
+        """A full record's events of a hand whose every other field agreed with the rules:
+        held against the replay's, as ``fives record`` holds them. What differs there no
+        other field shows (a deduction of 0 left out, a score event of 0), so it is one
+        divergence of the rules its first differing stretch implicates, judged as certify
+        and fuzz judge events (:func:`.findings.events.event_rules`). In a hand where
+        something else diverged, or whose scores are not known, the events would only say
+        it again, and are not judged."""
+        recorded = entry.get("events")
+        if recorded is None:
+            return
+        self.present("events", isinstance(recorded, list))
+        mine = [self.obs.divergences[n - 1] for n in self.mine]
+        if (
+            not isinstance(recorded, list)
+            or self.unknown is not None
+            or self.match is None
+            or any(d.hand == index for d in mine)
+            or any(n.record == self.label and n.hand == index for n in self.obs.followed)
+        ):
+            return
+        expected = [
+            {**e, "number": index} if e.get("event") == "hand" else e
+            for e in write_record(self.match)["hands"][-1]["events"]
+        ]
+        if expected == recorded:
+            return
+        families, what = event_rules(expected, recorded, first=True)
+        rules = in_order(families, list(self.ruleset.rules)) or list(self.ruleset.rules)
+        reading = None
+        partners = readings.of_partners(self.ruleset, self.setup.partnerships)
+        if (
+            partners is not None
+            and _but_deductions(expected) == _but_deductions(recorded)
+            and diagnose.partners_merged(self.setup, self.match, list(self.match.scores))
+        ):  # partners' pips deducted together, giving the same scores: the other reading
+            rules, reading = [partners.rule], partners.interpretation
+        pairs = zip([*expected, None], [*recorded, None], strict=False)
+        first = next(i for i, (a, b) in enumerate(pairs) if a != b)
+        self.diverge(
+            index,
+            None,
+            "events",
+            rules,
+            f"the hand's events differ from the rules' at event {first + 1}: {'; '.join(what)}",
+            expected[first] if first < len(expected) else "no more events",
+            recorded[first] if first < len(recorded) else "no more events",
+            reading=reading,
+        )
 
     def record_hand(self, index: int) -> dict[str, Any]:
         hand: dict[str, Any] = self.record["hands"][index - 1]

@@ -128,7 +128,7 @@ def witnesses(results: Sequence[Result]) -> tuple[list[Witness], list[Witness]]:
         scope = (case.game, case.capability)
         if result.status in (FAIL, ERROR):
             weights = _support(result, blamed[case.id])
-            failing.append(Witness(weights, case.level == "must", scope, case.primary))
+            failing.append(Witness(weights, case.level == "must", scope, frozenset({case.primary})))
         elif result.status == PASS:
             passing.append(Witness(_cleared(result), scope=scope))
     return failing, passing
