@@ -144,6 +144,11 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         reply["total"] = "five"
     if MODE == "huge":
         reply["tiles"] = ["[0|0]"] * 400_000
+    if MODE in ("long-hand-scores", "long-setup-scores"):  # one score a side too many
+        record = reply["record"]
+        assert isinstance(record, dict)
+        where = record["hands"][0] if MODE == "long-hand-scores" else record["setup"]
+        where["scores"] = [0] * (record["setup"]["players"] + 1)
     send({"type": "result", "seq": seq, "reply": reply})
     return None
 

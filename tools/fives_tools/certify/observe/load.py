@@ -63,7 +63,7 @@ def check_record(data: Any) -> dict[str, Any]:
     except RulesetError as exc:
         raise RecordError(f"field game: {exc}") from None
     try:
-        table(data)
+        _check_sides(data, table(data).sides)
     except IllegalDealError:
         pass  # a table the rules forbid: the audit reports it as a divergence
     except RulesetError as exc:
@@ -89,6 +89,20 @@ def check_record(data: Any) -> dict[str, Any]:
                     " boneyard"
                 )
     return dict(data)
+
+
+def _check_sides(record: dict[str, Any], sides: int) -> None:
+    """Every score list the audit replays has one score a side: the schema cannot say so
+    (the number of sides comes from the table), and a longer or shorter list is a record
+    the audit cannot judge, not a divergence. (``result.scores`` is judged: a wrong length
+    there is a divergence on the match's result.)"""
+    lists = [("setup.scores", record["setup"].get("scores"))]
+    lists += [(f"hands[{h}].scores", hand.get("scores")) for h, hand in enumerate(record["hands"])]
+    for where, scores in lists:
+        if scores is not None and len(scores) != sides:
+            raise RecordError(
+                f"field {where}: {sides} sides need {sides} scores, got {len(scores)}"
+            )
 
 
 def _sides_seen(record: dict[str, Any]) -> int | None:
