@@ -16,7 +16,7 @@ from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
-from fives_tools import files, options, partial
+from fives_tools import files, options, partial, rerun
 from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
@@ -108,15 +108,16 @@ def _observe(args: argparse.Namespace) -> Observation:
             return asked.observe(args)  # an adapter that cannot start: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
-    records: list[tuple[str, dict[str, Any]]] = []
-    for name in args.files:
-        records += read_file(Path(name))
+    records: list[tuple[str, tuple[str, dict[str, Any]]]] = []
+    for name in args.files:  # each record with its file's audit, quoted: its re-run
+        again = rerun.command("fives", "audit", name)
+        records += [(again, record) for record in read_file(Path(name))]
     obs = Observation()
     audited = 0
     try:
         with bar("audit", len(records)) as step:
-            for record in records:
-                audit_records([record], obs)
+            for again, record in records:
+                audit_records([record], obs, again)
                 audited += 1
                 step()
     except KeyboardInterrupt as exc:

@@ -24,6 +24,7 @@ from fives_tools.certify.observe.model import (
     Observation,
     plural,
 )
+from fives_tools.rerun import command
 from fives_tools.text import clean, code_block
 
 #: What a field left out of the records keeps from being observed.
@@ -117,10 +118,11 @@ def rest_text(group: shown.RuleGroup, json_path: str | None) -> str:
 
 
 def rerun(div: Divergence, files: Files | None) -> str:
-    if files is None and div.rerun:
-        return div.rerun
-    target = files.prefix if files is not None else div.record.split(" ")[0]
-    return f"fives audit {target}"
+    """The command that shows the divergence again: its prefix's audit when written, else
+    the one it came with (its file's audit, or the game asked of an implementation)."""
+    if files is not None:
+        return command("fives", "audit", files.prefix)
+    return div.rerun or command("fives", "audit", div.record.split(" ")[0])
 
 
 def _rule_lines(game: str, rule: str) -> list[str]:
@@ -163,9 +165,9 @@ def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
     if files is not None:
         lines.append(f"  record prefix: {files.prefix}")
         if files.table is not None:
+            draw = ["--record", files.table, "--move", str(files.moves)]
             lines.append(
-                f"  picture: fives render --record {files.table} --move {files.moves}"
-                f" -o divergence-{number}.svg"
+                f"  picture: {command('fives', 'render', *draw, '-o', f'divergence-{number}.svg')}"
                 + (f" (drawn: {files.picture})" if files.picture else "")
             )
     lines.append(f"  re-run: {rerun(div, files)}")
