@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 
 # C0 and C1 controls, DEL, lone surrogates, bidirectional overrides and isolates, the
 # Unicode line and paragraph separators, and the two non-characters XML refuses.
@@ -28,6 +29,12 @@ def clean(text: str, *, lines: bool = False) -> str:
     escaped too, so one value can never start a line of its own.
     """
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
+
+
+def clean_lines(lines: Iterable[str]) -> str:
+    """``lines`` joined by line breaks, each :func:`clean` on its own: a line break inside
+    one (a record's file name) is escaped, so it never ends a line, a list or a code block."""
+    return "\n".join(clean(line) for line in lines)
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

@@ -12,6 +12,7 @@ how to write it. The console's and the HTML page's forms are :mod:`.console` and
 
 from __future__ import annotations
 
+import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,8 @@ from fives_tools.certify.observe.model import (
     plural,
 )
 from fives_tools.rerun import command
-from fives_tools.text import clean, code_block
+from fives_tools.text import clean, clean_lines, code_block
+from fives_tools.text import markdown as md
 
 #: What a field left out of the records keeps from being observed.
 UNSHOWN = {
@@ -310,7 +312,7 @@ def markdown(
     found = shown.causes(obs)
     if found:
         out += ["Likely causes, most likely first:", ""]
-        out += [f"{i}. {cause_text(obs, c)}" for i, c in enumerate(found, 1)] + [""]
+        out += [f"{i}. {md(cause_text(obs, c))}" for i, c in enumerate(found, 1)] + [""]
     for game, tally in sorted(obs.games.items()):
         out += [
             f"## {game}",
@@ -330,7 +332,8 @@ def markdown(
         for number in group.shown:
             div, written = obs.divergences[number - 1], files[number - 1]
             text = [*describe(number, div, written), *followers(obs, number, shown.PER_RULE)]
-            out += [f"### Divergence {number}", "", *code_block("\n".join(text)), ""]
+            out += [f"### Divergence {number}", "", *code_block(clean_lines(text)), ""]
             if written is not None and written.picture is not None:
-                out += [f"![the table at divergence {number}]({written.picture})", ""]
+                link = urllib.parse.quote(written.picture)  # a name never ends the link
+                out += [f"![the table at divergence {number}]({link})", ""]
     return clean("\n".join(out), lines=True)
