@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from fives_tools.certify.cases import levels
+from fives_tools.text import clean
 
 
 def check_seconds(value: float, what: str = "timeout") -> float:
@@ -127,7 +128,7 @@ class Parser(argparse.ArgumentParser):
 
     def usage_line(self, message: str) -> str:
         """The one line a usage error is shown as."""
-        return f"{self.prog}: {message} (see {self.prog} --help)"
+        return clean(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
 #: What may name an implementation in ``NAME=CMD``: no space, ``/`` or ``=``, so that a

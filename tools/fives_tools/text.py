@@ -31,6 +31,12 @@ def clean(text: str, *, lines: bool = False) -> str:
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
 
 
+def tell(line: str) -> None:
+    """Print ``line`` on stderr, :func:`clean`: the commands' messages show paths and values
+    as given, and an ESC, an OSC title or a U+202E in one must not reach the terminal."""
+    print(clean(line), file=sys.stderr)
+
+
 def clean_lines(lines: Iterable[str]) -> str:
     """``lines`` joined by line breaks, each :func:`clean` on its own: a line break inside
     one (a record's file name) is escaped, so it never ends a line, a list or a code block."""

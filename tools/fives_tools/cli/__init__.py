@@ -21,7 +21,7 @@ from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render
 from fives_tools.cli.base import CANNOT_RUN, UsageError, message
 from fives_tools.cli.certify import EXIT_STATUSES, use_colour
 from fives_tools.options import EXIT_CANNOT_RUN, Parser
-from fives_tools.text import console_safe
+from fives_tools.text import console_safe, tell
 
 __all__ = ["COMMANDS", "build_parser", "main", "use_colour"]
 
@@ -109,7 +109,7 @@ def _discard_output() -> None:
 
 
 def _output_failed(prog: str, exc: OutputError) -> int:
-    print(f"{prog}: {exc}", file=sys.stderr)
+    tell(f"{prog}: {exc}")
     _discard_output()
     return EXIT_CANNOT_RUN
 
@@ -141,7 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with processes.interruptible():  # from the parsing on: a Ctrl-C is never a traceback
             return _run(argv)
     except KeyboardInterrupt as exc:  # as spec/protocol.md says
-        print(f"\nfives: {processes.interruption(exc)}", file=sys.stderr)
+        print(file=sys.stderr)  # ends the progress line
+        tell(f"fives: {processes.interruption(exc)}")
         return EXIT_CANNOT_RUN
     except OutputError as exc:  # printing the help or the version
         return _output_failed("fives", exc)
@@ -168,9 +169,9 @@ def _run(argv: Sequence[str] | None) -> int:
     except OutputError as exc:
         return _output_failed(command.prog, exc)
     except UsageError as exc:
-        print(command.usage_line(str(exc)), file=sys.stderr)
+        tell(command.usage_line(str(exc)))
         return EXIT_CANNOT_RUN
     except CANNOT_RUN as exc:
-        print(f"{command.prog}: {message(exc)}", file=sys.stderr)
+        tell(f"{command.prog}: {message(exc)}")
         return EXIT_CANNOT_RUN
     return code

@@ -4,7 +4,6 @@ package (:mod:`fives_tools.book`)."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from fives_engine import game_names
 from fives_tools import options
 from fives_tools.book import build_books, write_books
 from fives_tools.progress import bar
+from fives_tools.text import tell
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -19,7 +19,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     with bar("docs", 2 * len(games) + 1) as step:  # each book built, then written; the API
         books = build_books(games, step=step)
         written = write_books(Path(args.out), books, step=step)
-    print(f"wrote {len(written)} files to {args.out} (open {args.out}/index.html)", file=sys.stderr)
+    tell(f"wrote {len(written)} files to {args.out} (open {args.out}/index.html)")
     return 0
 
 
