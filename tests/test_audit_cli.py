@@ -169,6 +169,21 @@ def test_scores_of_the_wrong_length_are_one_line_naming_file_and_field(
     assert err.count("\n") == 1 and err.endswith(message), err
 
 
+def test_a_huge_list_is_refused_in_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """180,000 offered actions are refused rightly, but the line quoted the whole list:
+    1.6 MB of the schema library's repr."""
+    record = observed_match("five-up", 2, None, 1, hands=1)
+    record["hands"][0]["actions"][0]["offered"] = ["[1|4]"] * 180_000
+    path = _write(tmp_path / "big.json", [record], "one")
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400, len(err)
+    assert "big.json: field hands[0].actions[0].offered: ['[1|4]', " in err
+    assert "... (180000 long) is too long" in err
+
+
 def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err

@@ -24,7 +24,7 @@ from fives_engine import (
 )
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
-from fives_tools.json_schema import Schema
+from fives_tools.json_schema import Schema, said
 
 
 class LoadError(ValueError):
@@ -57,7 +57,7 @@ def check_record(data: Any) -> dict[str, Any]:
     errors = observation_schema().errors(data)
     if errors:
         error = errors[0]
-        raise RecordError(f"field {_where(list(error.absolute_path))}: {error.message}")
+        raise RecordError(f"field {_where(list(error.absolute_path))}: {said(error)}")
     try:
         find_game(data["game"])
     except RulesetError as exc:
