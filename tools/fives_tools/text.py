@@ -31,6 +31,17 @@ def clean(text: str, *, lines: bool = False) -> str:
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
 
 
+#: a word longer than this in a message is a value given, not words: it is cut short
+LONGEST_WORD = 200
+_LONG_WORD = re.compile(f"\\S{{{LONGEST_WORD + 1},}}")
+
+
+def shortened(message: str) -> str:
+    """``message`` with each word longer than :data:`LONGEST_WORD` cut to its start and
+    its length: a command line's value is echoed in an error line, whatever its size."""
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}... ({len(m.group())} characters)", message)
+
+
 def tell(line: str) -> None:
     """Print ``line`` on stderr, :func:`clean`: the commands' messages show paths and values
     as given, and an ESC, an OSC title or a U+202E in one must not reach the terminal."""
