@@ -131,6 +131,12 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         sys.stdout.write("\n")
         sys.stdout.flush()
         return None
+    if MODE == "bad-utf8":  # a byte that is not UTF-8 in the first string of a list
+        line = json.dumps({"type": "result", "seq": seq, "reply": reply}).encode()
+        head, _, body = line.partition(b'"reply": ')
+        sys.stdout.buffer.write(head + b'"reply": ' + body.replace(b'["', b'["\xff', 1) + b"\n")
+        sys.stdout.flush()
+        return None
     if MODE == "invalid-json":
         sys.stdout.write('{"type": "result", "seq": ' + str(seq) + ', "reply": {\n')
         sys.stdout.flush()
