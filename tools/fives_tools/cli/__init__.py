@@ -3,7 +3,9 @@ print the coverage matrix, draw layouts and build the rule books.
 
 Every subcommand is declared here, in :data:`COMMANDS`; each module of this package
 declares one command's own options (the shared ones come from :mod:`fives_tools.options`)
-and raises its errors, which :func:`main` alone prints: one line on stderr, exit 2.
+and raises its errors, which :func:`main` alone prints: one line on stderr (its control
+characters escaped, :func:`fives_tools.text.tell`), exit 2; so is a failure to write
+stdout (``> /dev/full``), whichever command printed.
 """
 
 from __future__ import annotations
