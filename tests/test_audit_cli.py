@@ -148,6 +148,42 @@ def test_an_unknown_game_or_table_is_named(
         assert err.count("\n") == 1 and message in err, err
 
 
+@pytest.mark.parametrize("where", ["setup", "hand"])
+@pytest.mark.parametrize("extra", [1, -1])
+def test_scores_of_the_wrong_length_are_one_line_naming_file_and_field(
+    where: str, extra: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand's settled scores with a score too many or too few were a ``zip`` traceback;
+    a setup's, a line naming neither the file nor the field."""
+    record = observed_match("five-up", 2, None, 1, hands=2)
+    scores = [0] * (2 + extra)
+    if where == "setup":
+        record["setup"]["scores"] = scores
+    else:
+        record["hands"][1]["scores"] = scores
+    path = _write(tmp_path / "bad.json", [record], "list")
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    field = "setup.scores" if where == "setup" else "hands[1].scores"
+    message = f"bad.json: record 1: field {field}: 2 sides need 2 scores, got {2 + extra}\n"
+    assert err.count("\n") == 1 and err.endswith(message), err
+
+
+def test_a_huge_list_is_refused_in_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """180,000 offered actions are refused rightly, but the line quoted the whole list:
+    1.6 MB of the schema library's repr."""
+    record = observed_match("five-up", 2, None, 1, hands=1)
+    record["hands"][0]["actions"][0]["offered"] = ["[1|4]"] * 180_000
+    path = _write(tmp_path / "big.json", [record], "one")
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400, len(err)
+    assert "big.json: field hands[0].actions[0].offered: ['[1|4]', " in err
+    assert "... (180000 long) is too long" in err
+
+
 def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err

@@ -222,3 +222,31 @@ def test_the_html_report_escapes_the_records_text(
     assert "<script" not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt; game" in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;10" in text
+
+
+#: a record's file name that would close a code fence and bring raw HTML and a link
+HOSTILE_NAME = "x\n```\n<img src=x onerror=alert(1)>\n[a](javascript:alert(2)).json"
+
+
+def test_a_file_name_is_never_markup_in_the_markdown_nor_a_line_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newline in a record's file name survived into the Markdown (and the console): it
+    closed the code fence, and an ``<img onerror>`` and a ``javascript:`` link landed raw."""
+    path = _jsonl(tmp_path / HOSTILE_NAME, _wrong_scores([8]))
+    md, folder = tmp_path / "audit.md", tmp_path / "p (1)"
+    assert main(["audit", str(path), "--markdown", str(md), "--prefixes", str(folder)]) == 1
+    out = capsys.readouterr().out
+    text = md.read_text("utf-8")
+    for report in (text, out):  # the name's own lines would start with these
+        lines = report.splitlines()
+        assert not [x for x in lines if x.startswith(("<img", "[a]", "```\n"))], report
+    lines = text.splitlines()
+    fences = [i for i, line in enumerate(lines) if line.startswith("```")]
+    assert len(fences) == 2  # the one divergence's block, opened and closed once
+    outside = "\n".join(lines[: fences[0]] + lines[fences[1] :])  # a code block is inert
+    assert "<img" not in outside and not re.search(r"[^\\]\]\(javascript:", outside), outside
+    assert "\\x0a```\\x0a<img src=x onerror=alert(1)>" in "\n".join(lines[fences[0] : fences[1]])
+    assert "\\x0a```\\x0a<img src=x onerror=alert(1)>" in out
+    if (folder / "divergence-1.svg").exists():  # drawn where Graphviz is
+        assert "/p%20%281%29/divergence-1.svg)\n" in text  # a ")" in the name ends no link

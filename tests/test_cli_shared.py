@@ -191,3 +191,14 @@ def test_an_error_with_text_the_console_cannot_encode_is_escaped() -> None:
     err = proc.stderr.decode("ascii")  # nothing but ASCII reached the console
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "f\\xfcnf-up" in err and err.startswith("fives cases: unknown game")
+
+
+@pytest.mark.parametrize(
+    "argv", [["audit", "--adapter", "x", "--games"], ["play", "--seed"], ["fuzz", "--jobs"]]
+)
+def test_a_huge_value_is_not_echoed_whole(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 5000-digit ``--games`` was echoed whole in the one line."""
+    err = _one_usage_line(argv[0], [*argv[1:], "9" * 5000], capsys)
+    assert len(err) < 300 and "'999999" in err and "... (5002 characters)" in err, err

@@ -81,3 +81,15 @@ def test_the_matrix_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"{len(known_gaps())} gaps" in out
     row = next(x for x in out.splitlines() if x.strip().startswith("side.partnership"))
     assert row.split()[1:5] == ["-", "-", "-", row.split()[4]] and row.split()[4] != "GAP"
+
+
+def test_the_matrix_keeps_to_the_rules_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rule`` was dropped under ``--matrix``: the whole matrix, exit 0, even for a rule
+    that does not exist."""
+    assert main(["coverage", "--matrix", "--rule", "no.such.rule"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "unknown rule 'no.such.rule'" in captured.err
+    assert main(["coverage", "--matrix", "--rule", "match.target"]) == 0
+    out = capsys.readouterr().out
+    rows = [x.split()[0] for x in out.splitlines() if x.endswith(("  must", "-defined"))]
+    assert rows and set(rows) == {"match.target"}, out

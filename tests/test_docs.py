@@ -800,3 +800,27 @@ def test_the_source_title_in_its_own_language_is_marked_so(
     (and the glyph check) shapes it as Chinese, not as the page's English."""
     marked = [el for el in roots[game].iter() if el.get("lang") == "zh" and el.text == name]
     assert marked, f"{name} is not marked lang=zh"
+
+
+@pytest.mark.parametrize("target", ["a file", "/dev/null", "/dev/full"])
+def test_an_output_folder_that_cannot_be_written_is_said_before_the_build(
+    target: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``fives docs --out`` onto a file or a device failed only after 15-18 s of building."""
+    from fives_tools.cli import docs, main
+
+    def no_build(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the books were built before the folder was checked")
+
+    monkeypatch.setattr(docs, "build_books", no_build)
+    out = tmp_path / "file" if target == "a file" else Path(target)
+    if target == "a file":
+        out.write_text("kept", "utf-8")
+    if not out.exists():
+        pytest.skip(f"no {target} here")
+    assert main(["docs", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"fives docs: cannot write into {out}: it is not a folder\n"

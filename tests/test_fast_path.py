@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -106,6 +107,23 @@ def test_action_ids_round_trip_and_name_the_reference_notation() -> None:
             assert DOUBLE_SIX[tile] != DOUBLE_SIX[anchor]
     with pytest.raises(ValueError, match="not in"):
         action_of(NUM_ACTIONS)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda h, b: h[0].append(h[1][0]), r"tile \[\d\|\d\] \(id \d+\) is dealt twice"),
+        (lambda h, b: b.append(h[0][0]), r"is dealt twice"),
+        (lambda h, b: h[0].append(99), r"tile id 99 is not a tile of the set \(0 to 27\)"),
+        (lambda h, b: h[1].append(-1), r"tile id -1 is not a tile"),
+    ],
+)
+def test_a_deal_no_game_can_have_is_refused(change: Any, message: str) -> None:
+    """FastHand took a tile twice and tile id 99 (a mask bit past the set) silently."""
+    hands, boneyard, leader = deal_ids(2, 7, random.Random(3))
+    change(hands, boneyard)
+    with pytest.raises(ValueError, match=message):
+        FastHand(True, hands, boneyard, leader)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

@@ -44,6 +44,7 @@ def adapter(mode: str, tmp_path: Path, **kw: float) -> SubprocessAdapter:
         ("crash", "the adapter exited (code 7)"),
         ("hang", "no answer within 1 s"),
         ("invalid-json", "invalid JSON on stdout"),
+        ("bad-utf8", "a message that is not UTF-8 on stdout (byte "),
         ("nan", "unreadable JSON on stdout (NaN is not a JSON number)"),
         ("stray-stdout", "stray output on stdout"),
         ("wrong-seq", "wrong sequence number: expected 2, got 3"),

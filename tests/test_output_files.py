@@ -4,12 +4,14 @@ path and exit status 2, never a traceback, and never leave a partial file behind
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from observed import minimal_example
 
 from fives_tools import cli, files
 from fives_tools.book import build_books
@@ -162,7 +164,8 @@ def test_a_full_disk_leaves_the_old_file_whole(
         old = target / ("five-up.html" if output == "docs --out" else "five-up.json")
     old.write_text("the previous version\n")
     _fill(full_disk)
-    _refused(output, target, capsys, "No space left on device", old)
+    named = target if output == "docs --out" else old  # docs checks its folder first
+    _refused(output, target, capsys, "No space left on device", named)
     assert old.read_text() == "the previous version\n"
     assert not [p for p in full_disk.rglob("*") if p.name.endswith(".tmp")]
 
@@ -252,3 +255,53 @@ def test_an_interrupted_write_leaves_no_temporary_file(
     assert "fives: interrupted by SIGINT" in capsys.readouterr().err
     assert not [p.name for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
     assert is_folder or not target.exists()
+
+
+def _diverging(path: Path) -> Path:
+    record = minimal_example()
+    record["hands"][0]["actions"][8]["score"] = 7  # no multiple of 5: divergence 1
+    path.write_text(json.dumps(record), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("report", ["--json", "--markdown", "--html"])
+@pytest.mark.parametrize(
+    "name", ["divergence-1.json", "divergence-1.svg", "divergence-12.table.json", "."]
+)
+def test_a_report_where_a_prefix_goes_is_refused_before_the_run(
+    report: str,
+    name: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--prefixes P --json P/divergence-1.json``: the prefix the re-run command audits
+    silently replaced the report (or the report the prefix); ``--markdown P/...svg``, the
+    picture the report links to."""
+    monkeypatch.chdir(tmp_path)
+    record = _diverging(tmp_path / "r.json")
+    target = os.path.normpath(f"P/{name}")
+    assert cli.main(["audit", str(record), "--prefixes", "P", report, target]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"fives audit: {report} {target} is " in err, err
+    assert not (tmp_path / "P").exists()
+
+
+def test_an_earlier_runs_prefixes_are_cleared_and_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An earlier run's ``divergence-7.*`` stayed beside the new files, unmarked, looking
+    like this run's; files the audit never names stay."""
+    folder = tmp_path / "P"
+    folder.mkdir()
+    old = ["divergence-7.json", "divergence-7.table.json", "divergence-7.svg"]
+    others = ["notes.txt", "divergence-x.json", "divergence-7.json.bak"]
+    for name in old + others:
+        (folder / name).write_text("earlier", "utf-8")
+    (folder / "divergence-1.json").write_text("earlier", "utf-8")
+    record = _diverging(tmp_path / "r.json")
+    assert cli.main(["audit", str(record), "--prefixes", str(folder)]) == 1
+    capsys.readouterr()
+    left = {p.name for p in folder.iterdir()}
+    assert not left & set(old) and set(others) <= left
+    assert (folder / "divergence-1.json").read_text("utf-8") != "earlier"  # this run's

@@ -121,6 +121,14 @@ def test_an_adapter_that_cannot_be_loaded_is_a_usage_error(tmp_path: Path) -> No
     assert "cannot import 'no_such_module'" in proc.stderr
 
 
+def test_an_adapter_and_a_python_adapter_together_are_a_usage_error(tmp_path: Path) -> None:
+    """``fives certify`` refuses the pair; the plugin certified one of the two and passed."""
+    python = "fives_tools.certify.adapters.reference:ReferenceImplementation"
+    proc = _pytest(tmp_path, "--fives-adapter", "no-such-program", "--fives-python", python)
+    assert proc.returncode == 4, proc.stdout + proc.stderr
+    assert "--fives-adapter and --fives-python: give one, not both" in proc.stderr
+
+
 def test_the_summary_blames_only_the_rule_a_rounded_total_breaks(tmp_path: Path) -> None:
     """The issue's Five Up adapter, whose only bug rounds a total to the nearest 5: every
     line of pytest's short summary names the scoring rule, none a rule it gets right."""

@@ -81,3 +81,17 @@ def test_a_record_with_a_huge_score_is_refused(
     capsys.readouterr()
     assert main(["record", str(path)]) == 1
     assert "an integer of 1000 digits" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_before_a_record_is_read_past(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file saved with a BOM was refused ("decode using utf-8-sig") rather than read."""
+    path = tmp_path / "match.json"
+    assert main(["play", "--seed", "2", "-o", str(path)]) == 0
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    capsys.readouterr()
+    assert main(["record", str(path)]) == 0
+    assert "valid record" in capsys.readouterr().out
+    assert main(["audit", str(path)]) == 0
+    assert "0 divergences" in capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -75,6 +76,8 @@ def _bad_fixture(tmp_path: Path) -> str:
         (["--fixture", "layout/no-such-diagram"], "neither a fixture file nor a fixture"),
         (["--fixture", "layout/diagram-1-5", "--game", "all-fives"], "not a case of all-fives"),
         (["--fixture", "missing.yaml"], "no such file: missing.yaml"),
+        (["--fixture", "FIFO"], "f.yaml is not a regular file (a FIFO, a device)"),
+        (["--fixture", "FOLDER"], "d.yaml is a folder"),
         (["--fixture", "BAD"], "field (top level): 'games' is a required property"),
         (["--fixture", "layout/diagram-1-5", "-o", "table.jpg"], "cannot tell the format"),
         (["--fixture", "settlement/five-up-remainder-two-and-three"], "has no table to draw"),
@@ -84,7 +87,10 @@ def _bad_fixture(tmp_path: Path) -> str:
 def test_malformed_input_fails_with_a_clear_message(
     args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = [_bad_fixture(tmp_path) if a == "BAD" else a for a in args]
+    os.mkfifo(tmp_path / "f.yaml")  # was "no such file", of a file that exists
+    (tmp_path / "d.yaml").mkdir()
+    named = {"BAD": _bad_fixture(tmp_path), "FIFO": str(tmp_path / "f.yaml")}
+    args = [named.get(a, str(tmp_path / "d.yaml") if a == "FOLDER" else a) for a in args]
     assert main(["render", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("fives render: ") and message in err

@@ -5,11 +5,13 @@ quotes, and a case ID, reach ``fives`` (or pytest) whole, the words ``shlex.spli
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
+from observed import minimal_example
 
 from fives_tools import options, pytest_plugin
 from fives_tools.certify.cases import Case, levels
@@ -19,7 +21,9 @@ from fives_tools.certify.fuzz.parallel import AdapterSpec
 from fives_tools.certify.fuzz.report import rerun
 from fives_tools.certify.reports.console import describe_failure
 from fives_tools.certify.runner import FAIL, Result
+from fives_tools.cli import main
 from fives_tools.cli.fuzz import prefix
+from fives_tools.cli.own_games import read_logs
 from fives_tools.rerun import command
 
 ADAPTER = """node "my adapter.js" --say 'hello world' --quote "it's" --hash '#1'"""
@@ -98,3 +102,42 @@ def test_a_fuzz_rerun_line_gives_back_the_adapter_and_the_scope(
     line = rerun(prefix(spec, args), DisagreementClass(found))
     scope = ["--game", "five-up", "--level", "play-score", "--players", "2"]
     assert shlex.split(line) == ["fives", "fuzz", *named, *scope, "--seed", "3", "--index", "7"]
+
+
+def _diverging_record(path: Path) -> Path:
+    record = minimal_example()
+    record["hands"][0]["actions"][8]["score"] = 7  # no multiple of 5: a divergence
+    path.write_text(json.dumps(record), "utf-8")
+    return path
+
+
+def test_an_audits_rerun_line_gives_back_a_file_name_with_spaces_and_quotes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``my games.json`` printed ``re-run: fives audit my``: the label's first word."""
+    path = _diverging_record(tmp_path / "my games; it's #1.json")
+    js = tmp_path / "audit.json"
+    assert main(["audit", str(path), "--json", str(js)]) == 1
+    assert _rerun_words(capsys.readouterr().out) == ["fives", "audit", str(path)]
+    (divergence,) = json.loads(js.read_text("utf-8"))["divergences"]
+    assert shlex.split(divergence["rerun"]) == ["fives", "audit", str(path)]
+
+
+def test_an_audits_rerun_and_picture_lines_give_back_a_prefixes_folder_with_a_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--prefixes "pre fix"`` printed ``fives audit pre fix/divergence-1.json``."""
+    path, folder = _diverging_record(tmp_path / "r.json"), tmp_path / "pre fix"
+    assert main(["audit", str(path), "--prefixes", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert _rerun_words(out) == ["fives", "audit", str(folder / "divergence-1.json")]
+    picture = next(x for x in out.splitlines() if x.strip().startswith("picture: "))
+    words = shlex.split(picture.strip().removeprefix("picture: ").split(" (drawn: ")[0])
+    assert words[:4] == ["fives", "render", "--record", str(folder / "divergence-1.table.json")]
+
+
+def test_a_certify_games_rerun_gives_back_the_log_file(tmp_path: Path) -> None:
+    """``fives certify --games`` audits logs read from files: their re-run is quoted too."""
+    path = _diverging_record(tmp_path / "my games.json")
+    (divergence,) = read_logs([str(path)]).observation.divergences
+    assert shlex.split(divergence.rerun) == ["fives", "audit", str(path)]

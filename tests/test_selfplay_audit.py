@@ -7,6 +7,7 @@ the Node example, written from the documents, plays its own games and audits cle
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -187,3 +188,27 @@ def test_a_crashing_adapter_costs_one_game_and_the_audit_goes_on(
     assert main(["audit", "--adapter", command, *table]) == 1
     out = capsys.readouterr().out
     assert "observation of 2 games" in out and "the adapter exited (code 7)" in out
+
+
+@pytest.mark.parametrize(
+    ("mode", "field"),
+    [("long-hand-scores", "hands[0].scores"), ("long-setup-scores", "setup.scores")],
+)
+def test_scores_of_the_wrong_length_cost_that_game_only(
+    mode: str, field: str, tmp_path: Path
+) -> None:
+    """A hand's settled scores or the setup's with one score a side too many crashed the
+    audit (``zip``, strict) or ended the whole run with exit 2: now that game alone is
+    noted as unreadable, naming the field, and the next game is audited."""
+    program = ROOT / "tests" / "misbehaving" / "adapter.py"
+    command = f"{sys.executable} {program} {mode} {tmp_path / 'state'}"
+    table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "fives_tools.cli", "audit", "--adapter", command, *table],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1 and proc.stderr == "", proc.stderr  # a game not read fails
+    assert "observation of 2 games" in proc.stdout
+    assert f"field {field}: 2 sides need 2 scores, got 3" in proc.stdout

@@ -10,6 +10,7 @@ number of the offending action (counted from 1 over the whole match) and the rea
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import math
@@ -147,6 +148,7 @@ def read_text_file(path: Path) -> str:
         data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise RecordError(f"larger than {MAX_BYTES} bytes")
+    data = data.removeprefix(codecs.BOM_UTF8)  # a byte-order mark, as Windows editors save
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -131,6 +131,12 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         sys.stdout.write("\n")
         sys.stdout.flush()
         return None
+    if MODE == "bad-utf8":  # a byte that is not UTF-8 in the first string of a list
+        line = json.dumps({"type": "result", "seq": seq, "reply": reply}).encode()
+        head, _, body = line.partition(b'"reply": ')
+        sys.stdout.buffer.write(head + b'"reply": ' + body.replace(b'["', b'["\xff', 1) + b"\n")
+        sys.stdout.flush()
+        return None
     if MODE == "invalid-json":
         sys.stdout.write('{"type": "result", "seq": ' + str(seq) + ', "reply": {\n')
         sys.stdout.flush()
@@ -144,6 +150,11 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         reply["total"] = "five"
     if MODE == "huge":
         reply["tiles"] = ["[0|0]"] * 400_000
+    if MODE in ("long-hand-scores", "long-setup-scores"):  # one score a side too many
+        record = reply["record"]
+        assert isinstance(record, dict)
+        where = record["hands"][0] if MODE == "long-hand-scores" else record["setup"]
+        where["scores"] = [0] * (record["setup"]["players"] + 1)
     send({"type": "result", "seq": seq, "reply": reply})
     return None
 

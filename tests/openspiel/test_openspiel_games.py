@@ -248,6 +248,17 @@ def test_a_resampled_world_looks_the_same_to_the_player_and_deals_the_hidden_til
     assert moved > 0  # the other hands do change
 
 
+@pytest.mark.parametrize("player", [7, 2, -1])
+def test_a_player_without_a_seat_cannot_resample(player: int) -> None:
+    """``resample_from_infostate(7)`` was accepted for a 2-player game: every hand was
+    dealt anew, as if hidden from nobody."""
+    states = _random_game("fives_five_up(players=2,per_hand=true)", 3)
+    state = next(s for s in states if not s.is_chance_node() and not s.progress.match.needs_deal)
+    with pytest.raises(ValueError, match=f"player {player} has no seat at a 2-player table"):
+        state.resample_from_infostate(player, random.Random(1).random)
+    assert state.resample_from_infostate(1, random.Random(1).random) is not None
+
+
 def test_a_saved_state_is_its_action_history_and_loads_back() -> None:
     game = pyspiel.load_game("fives_all_fives(players=3,per_hand=true)")
     state = _random_game("fives_all_fives(players=3,per_hand=true)", 9)[25]

@@ -40,6 +40,20 @@ _PLAY, _DRAW, _PASS, _OUT, _BLOCK = range(5)
 LogEntry = tuple[int, ...]
 
 
+def _check_deal(hands: list[list[int]], boneyard: list[int], leader: int) -> None:
+    """ValueError unless every id dealt is a tile of the set, dealt once, and ``leader`` a
+    seat: a mask of ``1 << 99`` or a tile held twice was a hand no game can be, silently."""
+    dealt = [t for hand in hands for t in hand] + list(boneyard)
+    for t in dealt:
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NUM_TILES:
+            raise ValueError(f"tile id {t!r} is not a tile of the set (0 to {NUM_TILES - 1})")
+    if len(set(dealt)) != len(dealt):
+        twice = next(t for t in dealt if dealt.count(t) > 1)
+        raise ValueError(f"tile {DOUBLE_SIX[twice]} (id {twice}) is dealt twice")
+    if not 0 <= leader < len(hands):
+        raise ValueError(f"leader {leader} is not a seat of {len(hands)}")
+
+
 def _mask(tiles: list[int]) -> int:
     mask = 0
     for t in tiles:
@@ -75,6 +89,7 @@ class FastHand:
         """A hand dealt as ``hands`` (tile ids per seat), ``boneyard`` (ids in draw order)
         and led by ``leader``; ``every_double``: every double is a spinner (Five Up, Exact
         61), else only the first double played (All Fives)."""
+        _check_deal(hands, boneyard, leader)
         self.every_double = every_double
         self.players = len(hands)
         self.masks = [_mask(hand) for hand in hands]

@@ -319,8 +319,14 @@ def resample(progress: Progress, player: int, rng: random.Random, tries: int = 1
     The tiles hidden from ``player`` (the other hands and the boneyard of the hand being
     played) are dealt and drawn anew; a world where an action so far turns illegal is
     rejected (a draw or a pass shows that the player could not play). Earlier hands stay
-    as they were. ``RuntimeError`` when ``tries`` worlds were all rejected.
+    as they were. ``RuntimeError`` when ``tries`` worlds were all rejected; ``ValueError``
+    for a ``player`` who has no seat at the table (seat 7 hid every hand from nobody).
     """
+    seats = progress.table.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+        raise ValueError(
+            f"player {player!r} has no seat at a {seats}-player table (0 to {seats - 1})"
+        )
     origin = progress.origin
     hand = progress.match.hand
     if origin is None or hand is None or progress.match.needs_deal:

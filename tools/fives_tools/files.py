@@ -37,6 +37,20 @@ def make_dir(path: Path) -> None:
         raise WriteError(f"cannot create the folder {path}: {_reason(exc)}") from None
 
 
+def writable_folder(path: Path) -> None:
+    """Create ``path`` and write a probe in it, or raise :class:`WriteError`: before a long
+    build (``fives docs``), a folder that cannot take its files (a file or a device in
+    its place, a full disk) is said at once, not after the work."""
+    make_dir(path)
+    try:
+        with tempfile.TemporaryFile(dir=path) as probe:
+            probe.write(bytes(4096))
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as exc:
+        raise WriteError(f"cannot write into {path}: {_reason(exc)}") from None
+
+
 def _mode(path: Path) -> int:
     """The target's permissions if it exists, else what the umask gives a new file."""
     with contextlib.suppress(OSError):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from fives_tools.certify.cases import levels
+from fives_tools.text import clean, shortened
 
 
 def check_seconds(value: float, what: str = "timeout") -> float:
@@ -126,8 +127,9 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_CANNOT_RUN, self.usage_line(message) + "\n")
 
     def usage_line(self, message: str) -> str:
-        """The one line a usage error is shown as."""
-        return f"{self.prog}: {message} (see {self.prog} --help)"
+        """The one line a usage error is shown as; a value given, echoed in it, is cut
+        short (:func:`.text.shortened`: a 5000-digit ``--games`` was echoed whole)."""
+        return clean(f"{self.prog}: {shortened(message)} (see {self.prog} --help)")
 
 
 #: What may name an implementation in ``NAME=CMD``: no space, ``/`` or ``=``, so that a

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from fives_tools.text import clean
+
 #: Advance the bar by a number of steps (one when not given).
 Step = Callable[..., None]
 
@@ -32,6 +34,7 @@ def bar(what: str, total: int | None, stream: TextIO | None = None) -> Iterator[
         yield _nothing
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -47,7 +50,7 @@ def bar(what: str, total: int | None, stream: TextIO | None = None) -> Iterator[
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=Console(file=out), transient=True) as progress:
-        task = progress.add_task(what, total=total)
+        task = progress.add_task(escape(clean(what)), total=total)  # a path, as given
 
         def step(steps: int = 1) -> None:
             progress.advance(task, steps)

@@ -204,6 +204,9 @@ def pytest_configure(config: pytest.Config) -> None:
     }
     for name, text in names.items():
         config.addinivalue_line("markers", f"{marker(name)}: {text}")
+    if config.getoption("--fives-adapter") and config.getoption("--fives-python"):
+        # as ``fives certify`` refuses them: one of the two would be certified, silently
+        raise pytest.UsageError("fives: --fives-adapter and --fives-python: give one, not both")
     try:
         adapter = _make_adapter(config)
     except AdapterRefused as exc:

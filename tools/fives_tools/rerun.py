@@ -5,8 +5,9 @@ Each is a prefix (the command, the options that name the implementation and the 
 and what picks the one thing to run again, and every word of both is quoted here, by
 :mod:`shlex`, as the shell needs: an adapter command with spaces and quotes, a case ID
 with ``#`` (a comment to the shell), come back whole from ``shlex.split`` of the line.
-``fives certify``, ``fives fuzz``, the pytest plugin and the rule books build theirs
-with these two functions.
+``fives certify``, ``fives fuzz``, ``fives audit`` (a record file, a prefix written, a
+game asked of an implementation, a picture to draw), the pytest plugin and the rule books
+build theirs with these two functions.
 """
 
 from __future__ import annotations

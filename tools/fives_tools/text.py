@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 
 # C0 and C1 controls, DEL, lone surrogates, bidirectional overrides and isolates, the
 # Unicode line and paragraph separators, and the two non-characters XML refuses.
@@ -28,6 +29,29 @@ def clean(text: str, *, lines: bool = False) -> str:
     escaped too, so one value can never start a line of its own.
     """
     return (_UNSAFE_BUT_LINES if lines else _UNSAFE).sub(_escape, text)
+
+
+#: a word longer than this in a message is a value given, not words: it is cut short
+LONGEST_WORD = 200
+_LONG_WORD = re.compile(f"\\S{{{LONGEST_WORD + 1},}}")
+
+
+def shortened(message: str) -> str:
+    """``message`` with each word longer than :data:`LONGEST_WORD` cut to its start and
+    its length: a command line's value is echoed in an error line, whatever its size."""
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}... ({len(m.group())} characters)", message)
+
+
+def tell(line: str) -> None:
+    """Print ``line`` on stderr, :func:`clean`: the commands' messages show paths and values
+    as given, and an ESC, an OSC title or a U+202E in one must not reach the terminal."""
+    print(clean(line), file=sys.stderr)
+
+
+def clean_lines(lines: Iterable[str]) -> str:
+    """``lines`` joined by line breaks, each :func:`clean` on its own: a line break inside
+    one (a record's file name) is escaped, so it never ends a line, a list or a code block."""
+    return "\n".join(clean(line) for line in lines)
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

@@ -3,7 +3,9 @@ print the coverage matrix, draw layouts and build the rule books.
 
 Every subcommand is declared here, in :data:`COMMANDS`; each module of this package
 declares one command's own options (the shared ones come from :mod:`fives_tools.options`)
-and raises its errors, which :func:`main` alone prints: one line on stderr, exit 2.
+and raises its errors, which :func:`main` alone prints: one line on stderr (its control
+characters escaped, :func:`fives_tools.text.tell`), exit 2; so is a failure to write
+stdout (``> /dev/full``), whichever command printed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO, cast
 
 from fives_tools import __version__, processes
 from fives_tools.certify.adapters import protocol
@@ -21,7 +23,7 @@ from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render
 from fives_tools.cli.base import CANNOT_RUN, UsageError, message
 from fives_tools.cli.certify import EXIT_STATUSES, use_colour
 from fives_tools.options import EXIT_CANNOT_RUN, Parser
-from fives_tools.text import console_safe
+from fives_tools.text import console_safe, tell
 
 __all__ = ["COMMANDS", "build_parser", "main", "use_colour"]
 
@@ -71,11 +73,62 @@ def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> Par
     return parser
 
 
-def _quiet_closed_pipe() -> int:
-    """The reader went away (``fives cases | head``): stop without a traceback, and keep
-    Python from failing again when it flushes stdout at exit."""
+class OutputError(Exception):
+    """Standard output could not be written (``> /dev/full``, a quota): one line, exit 2."""
+
+
+class _GuardedOutput:
+    """Standard output whose write failures are :class:`OutputError`, so that every
+    command's printing fails the one way :func:`main` reports; a closed pipe stays a
+    :class:`BrokenPipeError` (the reader went away: not an error)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def _guarded(self, call: Callable[[], int | None]) -> int | None:
+        try:
+            return call()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+    def write(self, text: str) -> int | None:
+        return self._guarded(lambda: self._stream.write(text))
+
+    def flush(self) -> None:
+        self._guarded(self._stream.flush)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _discard_output() -> None:
+    """Point stdout at the null device, so that what is still buffered is dropped when
+    Python flushes stdout at exit instead of failing there again."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+def _output_failed(prog: str, exc: OutputError) -> int:
+    tell(f"{prog}: {exc}")
+    _discard_output()
+    return EXIT_CANNOT_RUN
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> Any:
+    """``parser.parse_known_args``; ``--help`` and ``--version`` print and exit, so their
+    text is flushed first, for a failed write to be reported rather than lost at exit."""
+    try:
+        return parser.parse_known_args(argv)
+    except SystemExit:
+        sys.stdout.flush()
+        raise
+
+
+def _quiet_closed_pipe() -> int:
+    """The reader went away (``fives cases | head``): stop without a traceback."""
+    _discard_output()
     return 0
 
 
@@ -83,22 +136,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``fives`` with ``argv`` (the command line's own by default) and return its exit
     status; every error a command raises ends here, as one line on stderr."""
     console_safe()
+    stdout = sys.stdout
+    if stdout is not None:  # None: started with stdout closed
+        sys.stdout = cast(TextIO, _GuardedOutput(stdout))
     try:
         with processes.interruptible():  # from the parsing on: a Ctrl-C is never a traceback
             return _run(argv)
     except KeyboardInterrupt as exc:  # as spec/protocol.md says
-        print(f"\nfives: {processes.interruption(exc)}", file=sys.stderr)
+        print(file=sys.stderr)  # ends the progress line
+        tell(f"fives: {processes.interruption(exc)}")
         return EXIT_CANNOT_RUN
+    except OutputError as exc:  # printing the help or the version
+        return _output_failed("fives", exc)
+    finally:
+        sys.stdout = stdout
 
 
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    args, extra = _parse(parser, argv)
     command = _command_parser(parser, args.command)
     if extra:  # said by the subcommand, whose --help lists its options
         command.error(f"unrecognized arguments: {' '.join(extra)}")
     if not hasattr(args, "func"):
         parser.print_help()
+        sys.stdout.flush()
         return EXIT_CANNOT_RUN
     args.command_line = shlex.join(["fives", *(sys.argv[1:] if argv is None else argv)])
     try:
@@ -106,10 +168,12 @@ def _run(argv: Sequence[str] | None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         return _quiet_closed_pipe()
+    except OutputError as exc:
+        return _output_failed(command.prog, exc)
     except UsageError as exc:
-        print(command.usage_line(str(exc)), file=sys.stderr)
+        tell(command.usage_line(str(exc)))
         return EXIT_CANNOT_RUN
     except CANNOT_RUN as exc:
-        print(f"{command.prog}: {message(exc)}", file=sys.stderr)
+        tell(f"{command.prog}: {message(exc)}")
         return EXIT_CANNOT_RUN
     return code

@@ -10,13 +10,15 @@ cannot be written, or the audit is interrupted (its partial --json report says s
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
-from fives_tools import files, options, partial
+from fives_tools import files, options, partial, rerun
 from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
@@ -24,11 +26,14 @@ from fives_tools.certify.observe.html import audit_html
 from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Divergence, Observation
 from fives_tools.cli.base import UsageError
+from fives_tools.files import WriteError
 from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
 
 EXIT_CLEAN, EXIT_DIVERGED = 0, 1
+#: the names of the files ``--prefixes`` writes, and of an earlier run's it clears
+PREFIX_FILE = re.compile(r"divergence-[0-9]+(\.json|\.table\.json|\.svg)")
 
 
 def _picture(div: Divergence, path: Path) -> str | None:
@@ -48,7 +53,8 @@ def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
     divergence the reports show (:func:`.shown.shown`), in ``folder``:
     ``divergence-N.json``, ``.table.json`` and ``.svg``. Writing them for every divergence
     of a real engine took minutes and tens of megabytes; any other divergence's prefix is
-    in the JSON report, with its re-run command."""
+    in the JSON report, with its re-run command. An earlier run's ``divergence-N`` files
+    that this run does not write are removed (:func:`_clear_earlier`)."""
     written: list[report.Files | None] = [None] * len(obs.divergences)
     for number in sorted(shown.shown(obs)):
         div = obs.divergences[number - 1]
@@ -63,7 +69,41 @@ def write_prefixes(obs: Observation, folder: Path) -> list[report.Files | None]:
             table = str(table_path)
             picture = _picture(div, folder / f"divergence-{number}.svg")
         written[number - 1] = report.Files(str(prefix), table, moves, picture)
+    names = {Path(p).name for w in written if w for p in (w.prefix, w.table, w.picture) if p}
+    _clear_earlier(folder, names)
     return written
+
+
+def _clear_earlier(folder: Path, kept: set[str]) -> None:
+    """Remove the ``divergence-N`` files of an earlier run that this one did not write: left
+    beside the new ones they looked like this run's, and no report names them."""
+    if not folder.is_dir():
+        return
+    for old in folder.iterdir():
+        if PREFIX_FILE.fullmatch(old.name) and old.name not in kept and not old.is_dir():
+            try:
+                old.unlink()
+            except OSError as exc:
+                raise WriteError(f"cannot remove {old}: {exc.strerror or exc}") from None
+
+
+def check_prefixes(args: argparse.Namespace) -> None:
+    """Refuse a report on the ``--prefixes`` folder or on a name it writes there
+    (``--json P/divergence-1.json``): the prefix would replace the report, or the report
+    the record its re-run command audits."""
+    if not args.prefixes:
+        return
+    folder = os.path.realpath(args.prefixes)
+    for option in ("json", "markdown", "html"):
+        value = getattr(args, option)
+        real = value and os.path.realpath(value)
+        if real == folder:
+            raise WriteError(f"--{option} {value} is the --prefixes folder: one of each")
+        if real and os.path.dirname(real) == folder and PREFIX_FILE.fullmatch(Path(real).name):
+            raise WriteError(
+                f"--{option} {value} is a file --prefixes {args.prefixes} writes"
+                " (divergence-N.json, .table.json, .svg): name the report otherwise"
+            )
 
 
 def finish(obs: Observation, args: argparse.Namespace) -> int:
@@ -93,6 +133,7 @@ def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     files.check_outputs({"--json": args.json, "--markdown": args.markdown, "--html": args.html})
+    check_prefixes(args)
     with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
         obs = _observe(args)
     return finish(obs, args)
@@ -108,15 +149,16 @@ def _observe(args: argparse.Namespace) -> Observation:
             return asked.observe(args)  # an adapter that cannot start: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
-    records: list[tuple[str, dict[str, Any]]] = []
-    for name in args.files:
-        records += read_file(Path(name))
+    records: list[tuple[str, tuple[str, dict[str, Any]]]] = []
+    for name in args.files:  # each record with its file's audit, quoted: its re-run
+        again = rerun.command("fives", "audit", name)
+        records += [(again, record) for record in read_file(Path(name))]
     obs = Observation()
     audited = 0
     try:
         with bar("audit", len(records)) as step:
-            for record in records:
-                audit_records([record], obs)
+            for again, record in records:
+                audit_records([record], obs, again)
                 audited += 1
                 step()
     except KeyboardInterrupt as exc:
@@ -135,7 +177,8 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         prefixes="write the record prefix, the table as a game record and its picture (SVG)"
         f" of the divergences the reports show ({shown.PER_RULE} of each rule; any other's"
         " prefix is in the --json report)"
-        " here; the re-run commands then name them",
+        " here; the re-run commands then name them (an earlier run's divergence-N files"
+        " there are removed)",
     )
     parser.add_argument(
         "-v",

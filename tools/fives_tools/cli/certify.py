@@ -32,7 +32,8 @@ EXIT_STATUSES = """exit status:
   1  not certified: a must case failed or errored, or no case passed, or its own games
      (asked by selfplay, or --games) broke a must rule or could not be had
   2  the run could not happen: bad usage or names, an unreadable file or fixture, an
-     adapter that cannot start or dies before it is ready, a report that cannot be written,
+     adapter that cannot start or dies before it is ready, a report or the printed output
+     that cannot be written (a full disk),
      a run interrupted (Ctrl-C, SIGTERM, SIGHUP: its partial --json report says so)"""
 
 

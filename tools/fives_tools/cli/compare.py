@@ -4,7 +4,6 @@ rules by implementation per game and level (:mod:`fives_tools.certify.reports.co
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.rerun import command
 from fives_tools.rule_links import BOOK
+from fives_tools.text import tell
 
 #: The name the reference engine is shown under.
 REFERENCE = "reference"
@@ -106,7 +106,7 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
         add(impl, run, rerun)
         if not args.quiet:
             label = entries[-1].label
-            print(f"{label}: {counts_text(run)}: {decide(run).text}", file=sys.stderr)
+            tell(f"{label}: {counts_text(run)}: {decide(run).text}")
     return entries
 
 

@@ -4,22 +4,23 @@ package (:mod:`fives_tools.book`)."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from fives_engine import game_names
-from fives_tools import options
+from fives_tools import files, options
 from fives_tools.book import build_books, write_books
 from fives_tools.progress import bar
+from fives_tools.text import tell
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
     games = args.game or game_names()
+    files.writable_folder(Path(args.out))  # before the build, which takes seconds
     with bar("docs", 2 * len(games) + 1) as step:  # each book built, then written; the API
         books = build_books(games, step=step)
         written = write_books(Path(args.out), books, step=step)
-    print(f"wrote {len(written)} files to {args.out} (open {args.out}/index.html)", file=sys.stderr)
+    tell(f"wrote {len(written)} files to {args.out} (open {args.out}/index.html)")
     return 0
 
 

@@ -26,6 +26,7 @@ from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.runner import Run
 from fives_tools.options import Implementation
 from fives_tools.progress import bar
+from fives_tools.rerun import command
 from fives_tools.text import plural
 
 #: The implementation whose games the certificate asks when no option names one: the
@@ -68,8 +69,11 @@ def read_logs(names: list[str]) -> OwnGames:
     """The logs of files ``names`` audited as the implementation's own games; a file that
     cannot be read is refused (:func:`read_file`: one line, exit 2). They are read before
     any case runs: a signal meanwhile stops the command with no report to write."""
-    records = [record for name in names for record in read_file(Path(name))]
-    return OwnGames(audit_records(records), f"read: {', '.join(names)}")
+    read = [(name, read_file(Path(name))) for name in names]
+    obs = Observation()
+    for name, records in read:
+        audit_records(records, obs, command("fives", "audit", name))
+    return OwnGames(obs, f"read: {', '.join(names)}")
 
 
 def preread(args: argparse.Namespace) -> OwnGames | None:

@@ -17,6 +17,7 @@ from fives_engine.record import dumps_record, read_record_file, validate_record,
 from fives_tools import files, options
 from fives_tools.certify.adapters import selfplay
 from fives_tools.cli.base import CannotRun
+from fives_tools.text import clean, tell
 
 
 def random_match(game: str, players: int, partnerships: bool | None, seed: int) -> MatchState:
@@ -52,9 +53,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CannotRun(f"cannot read {path}: {exc.strerror}") from None
     except FivesError as exc:
-        print(f"fives record: {path}: {exc}", file=sys.stderr)
+        tell(f"fives record: {path}: {exc}")
         return 1
-    print(f"{path}: valid record: {_summary(match)}")
+    print(clean(f"{path}: valid record: {_summary(match)}"))
     return 0
 
 

@@ -14,6 +14,7 @@ from fives_tools.render.dot import LABELS
 from fives_tools.render.inputs import InputError, Subject, from_fixture, from_plays
 from fives_tools.render.output import format_of
 from fives_tools.render.record_input import MOVE_MEANING, from_record
+from fives_tools.text import tell
 
 
 def _subject(args: argparse.Namespace) -> Subject:
@@ -34,7 +35,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         sys.stdout.write(data.decode("utf-8"))
         return 0
     files.write_bytes(Path(args.output), data)
-    print(f"wrote {args.output}", file=sys.stderr)
+    tell(f"wrote {args.output}")
     return 0
 
 

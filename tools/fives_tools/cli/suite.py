@@ -60,13 +60,19 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    if args.matrix:
+    if args.rule:
+        filters_of(args)  # a misspelt rule is refused with the closest IDs
+    if args.matrix:  # the rows of the rules asked for (--rule), with their gaps
         table = tables.table_matrix()
+        if args.rule:
+            table = {
+                g: {r: c for r, c in rows.items() if r in args.rule} for g, rows in table.items()
+            }
+            table = {g: rows for g, rows in table.items() if rows}
         print(tables.render(table))
         return 1 if tables.gaps(table) else 0
     matrix = coverage.matrix()
     if args.rule:
-        filters_of(args)  # a misspelt rule is refused with the closest IDs
         print(coverage.render_which(matrix, args.rule))
         return 0
     print(coverage.render(matrix, coverage.own_must_cases()))
@@ -114,8 +120,8 @@ def add(sub: Any) -> None:
         help="print which cases and scenarios exercise each rule",
         description="Print, per game, every rule with how many cases and scenarios exercise"
         " it; exits 1 when a rule has none. With --rule, list which ones, by ID. With"
-        " --matrix, print rule x game x table instead: the must cases of each cell and the"
-        " gaps (exits 1 when there is one).",
+        " --matrix, print rule x game x table instead (the --rule rows only, when given):"
+        " the must cases of each cell and the gaps (exits 1 when there is one).",
         epilog=MATRIX_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -95,8 +95,11 @@ def _fixture_cases(ref: str) -> list[Case]:
     path = Path(ref)
     try:
         if path.suffix in (".yaml", ".yml") or path.exists():
-            if not path.is_file():
+            if not path.exists():
                 raise InputError(f"--fixture: no such file: {ref}")
+            if not path.is_file():  # a FIFO would block the read, a device never end it
+                what = "a folder" if path.is_dir() else "not a regular file (a FIFO, a device)"
+                raise InputError(f"--fixture: {ref} is {what}")
             return cases_from(path)
         found = [c for c in load_cases() if ref in (c.id, example_id(c), c.fixture_id)]
     except FixtureError as exc:

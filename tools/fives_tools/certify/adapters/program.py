@@ -337,7 +337,14 @@ class SubprocessAdapter:
                 f"a reply of {item.size} bytes exceeds the limit of {self.max_reply_bytes} bytes"
             )
         assert isinstance(item, bytes)
-        text = item.decode("utf-8", "replace").strip()
+        try:
+            text = item.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:  # replaced, it showed only as a U+FFFD in a diff
+            near = clean(repr(item[max(0, exc.start - 40) : exc.start + 40]))
+            raise self._fail(
+                f"a message that is not UTF-8 on stdout (byte {exc.start + 1}): {near};"
+                " protocol messages are UTF-8"
+            ) from None
         quoted = clean(repr(text[:120]))
         if text.startswith("\ufeff"):
             raise self._fail(

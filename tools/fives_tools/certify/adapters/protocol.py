@@ -17,7 +17,7 @@ import yaml
 
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.cases import levels
-from fives_tools.json_schema import Schema
+from fives_tools.json_schema import Schema, said
 
 #: what a ``selfplay`` request may ask for: one hand, or a whole match
 SELFPLAY_UNITS = ("hand", "match")
@@ -59,7 +59,7 @@ def problems(name: str, message: Any) -> list[str]:
     out = []
     for err in validator.errors(message):
         where = "/".join(map(str, err.absolute_path)) or "(top level)"
-        out.append(f"{where}: {err.message}")
+        out.append(f"{where}: {said(err)}")
     return out
 
 

@@ -25,7 +25,7 @@ from fives_tools.certify.cases.case import (
     schemas_dir,
     unreviewed,
 )
-from fives_tools.json_schema import Schema
+from fives_tools.json_schema import Schema, said
 
 
 @functools.cache
@@ -86,7 +86,7 @@ def read_fixture(path: Path, allow_unreviewed: bool = False) -> dict[str, Any]:
         err = errors[0]
         where = list(err.absolute_path)
         raise FixtureError(
-            f"{path}: line {_line_of(node, where)}: field {_field(where)}: {err.message}"
+            f"{path}: line {_line_of(node, where)}: field {_field(where)}: {said(err)}"
         )
     if data.get("reviewed") is False and not allow_unreviewed:
         raise unreviewed(path, _line_of(node, ["reviewed"]))

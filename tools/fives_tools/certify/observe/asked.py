@@ -12,9 +12,7 @@ game's usual one diverges on ``match.target``.
 from __future__ import annotations
 
 import argparse
-import shlex
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from fives_engine import FivesError, Setup, find_game, game_names
@@ -29,6 +27,7 @@ from fives_tools.certify.observe.audit import audit_records, prefix
 from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.options import Parser
 from fives_tools.partial import Interruption
+from fives_tools.rerun import command
 
 #: games asked per game and player count when ``--games`` is not given
 DEFAULT_GAMES = 1
@@ -66,7 +65,7 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
     plays the same game for the same seed)."""
     how = ["--adapter", args.adapter] if args.adapter is not None else ["--python", args.python]
     asks = ["--game", table.game, "--players", str(table.players), "--unit", table.unit]
-    return shlex.join(["fives", "audit", *how, *asks, "--games", "1", "--seed", str(seed)])
+    return command("fives", "audit", *how, *asks, "--games", "1", "--seed", str(seed))
 
 
 def target_claim(
@@ -129,9 +128,7 @@ def _audit(args: argparse.Namespace, asked: Asked, obs: Observation) -> None:
         obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
         return
     first = len(obs.divergences)
-    audit_records([(name, asked.record)], obs)
-    again = rerun(args, asked.table, asked.seed)
-    obs.divergences[first:] = [replace(d, rerun=again) for d in obs.divergences[first:]]
+    audit_records([(name, asked.record)], obs, rerun(args, asked.table, asked.seed))
     claim = target_claim(args, name, asked.record, asked.table, asked.seed)
     if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
         obs.tally(asked.table.game).exercised["match.target"] += 1

@@ -27,13 +27,16 @@ from fives_tools.certify.observe.replay import prefix
 def audit_records(
     records: Iterable[dict[str, Any] | tuple[str, dict[str, Any]]],
     observation: Observation | None = None,
+    rerun: str = "",
 ) -> Observation:
     """Audit ``records`` (observation records, each alone or with a label saying where it
-    came from) and return what was observed; adds to ``observation`` when given.
+    came from) and return what was observed; adds to ``observation`` when given. Their
+    divergences carry ``rerun``, the command that shows them again (:mod:`fives_tools.rerun`).
 
     A record that is not an observation record is noted in ``observation.unreadable``
     (when read from a file it is refused earlier, by ``load.read_file``)."""
     observation = observation if observation is not None else Observation()
+    first = len(observation.divergences)
     for index, item in enumerate(records, 1):
         label, record = item if isinstance(item, tuple) else (f"record {index}", item)
         try:
@@ -61,6 +64,9 @@ def audit_records(
             observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
             continue
         RecordAudit(label, record, ruleset, setup, observation).run()
+    if rerun:
+        added = observation.divergences[first:]
+        observation.divergences[first:] = [replace(d, rerun=rerun) for d in added]
     _keep_likely_causes(observation)
     return observation
 

@@ -35,7 +35,7 @@ from fives_tools.certify.observe.report import (
     rule_rows,
     unshown,
 )
-from fives_tools.text import clean
+from fives_tools.text import clean_lines
 
 #: How many notes of each kind (plays not decided, replays stopped, records unread) the
 #: short console lists; ``-v`` lists them all.
@@ -110,4 +110,4 @@ def console(
             listed = note_lines(notes, None if verbose else NOTES_SHOWN, json_path)
             lines += ["", title, *(f"  {line}" for line in listed)]
     lines += ["", obs.verdict()]
-    return clean("\n".join(lines), lines=True) + "\n"  # record text is untrusted
+    return clean_lines(lines) + "\n"  # record text is untrusted

@@ -24,7 +24,7 @@ from fives_engine import (
 )
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
-from fives_tools.json_schema import Schema
+from fives_tools.json_schema import Schema, said
 
 
 class LoadError(ValueError):
@@ -57,13 +57,13 @@ def check_record(data: Any) -> dict[str, Any]:
     errors = observation_schema().errors(data)
     if errors:
         error = errors[0]
-        raise RecordError(f"field {_where(list(error.absolute_path))}: {error.message}")
+        raise RecordError(f"field {_where(list(error.absolute_path))}: {said(error)}")
     try:
         find_game(data["game"])
     except RulesetError as exc:
         raise RecordError(f"field game: {exc}") from None
     try:
-        table(data)
+        _check_sides(data, table(data).sides)
     except IllegalDealError:
         pass  # a table the rules forbid: the audit reports it as a divergence
     except RulesetError as exc:
@@ -89,6 +89,20 @@ def check_record(data: Any) -> dict[str, Any]:
                     " boneyard"
                 )
     return dict(data)
+
+
+def _check_sides(record: dict[str, Any], sides: int) -> None:
+    """Every score list the audit replays has one score a side: the schema cannot say so
+    (the number of sides comes from the table), and a longer or shorter list is a record
+    the audit cannot judge, not a divergence. (``result.scores`` is judged: a wrong length
+    there is a divergence on the match's result.)"""
+    lists = [("setup.scores", record["setup"].get("scores"))]
+    lists += [(f"hands[{h}].scores", hand.get("scores")) for h, hand in enumerate(record["hands"])]
+    for where, scores in lists:
+        if scores is not None and len(scores) != sides:
+            raise RecordError(
+                f"field {where}: {sides} sides need {sides} scores, got {len(scores)}"
+            )
 
 
 def _sides_seen(record: dict[str, Any]) -> int | None:

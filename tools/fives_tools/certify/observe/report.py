@@ -12,6 +12,7 @@ how to write it. The console's and the HTML page's forms are :mod:`.console` and
 
 from __future__ import annotations
 
+import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,9 @@ from fives_tools.certify.observe.model import (
     Observation,
     plural,
 )
-from fives_tools.text import clean, code_block
+from fives_tools.rerun import command
+from fives_tools.text import clean, clean_lines, code_block
+from fives_tools.text import markdown as md
 
 #: What a field left out of the records keeps from being observed.
 UNSHOWN = {
@@ -117,10 +120,11 @@ def rest_text(group: shown.RuleGroup, json_path: str | None) -> str:
 
 
 def rerun(div: Divergence, files: Files | None) -> str:
-    if files is None and div.rerun:
-        return div.rerun
-    target = files.prefix if files is not None else div.record.split(" ")[0]
-    return f"fives audit {target}"
+    """The command that shows the divergence again: its prefix's audit when written, else
+    the one it came with (its file's audit, or the game asked of an implementation)."""
+    if files is not None:
+        return command("fives", "audit", files.prefix)
+    return div.rerun or command("fives", "audit", div.record.split(" ")[0])
 
 
 def _rule_lines(game: str, rule: str) -> list[str]:
@@ -163,9 +167,9 @@ def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
     if files is not None:
         lines.append(f"  record prefix: {files.prefix}")
         if files.table is not None:
+            draw = ["--record", files.table, "--move", str(files.moves)]
             lines.append(
-                f"  picture: fives render --record {files.table} --move {files.moves}"
-                f" -o divergence-{number}.svg"
+                f"  picture: {command('fives', 'render', *draw, '-o', f'divergence-{number}.svg')}"
                 + (f" (drawn: {files.picture})" if files.picture else "")
             )
     lines.append(f"  re-run: {rerun(div, files)}")
@@ -308,7 +312,7 @@ def markdown(
     found = shown.causes(obs)
     if found:
         out += ["Likely causes, most likely first:", ""]
-        out += [f"{i}. {cause_text(obs, c)}" for i, c in enumerate(found, 1)] + [""]
+        out += [f"{i}. {md(cause_text(obs, c))}" for i, c in enumerate(found, 1)] + [""]
     for game, tally in sorted(obs.games.items()):
         out += [
             f"## {game}",
@@ -328,7 +332,8 @@ def markdown(
         for number in group.shown:
             div, written = obs.divergences[number - 1], files[number - 1]
             text = [*describe(number, div, written), *followers(obs, number, shown.PER_RULE)]
-            out += [f"### Divergence {number}", "", *code_block("\n".join(text)), ""]
+            out += [f"### Divergence {number}", "", *code_block(clean_lines(text)), ""]
             if written is not None and written.picture is not None:
-                out += [f"![the table at divergence {number}]({written.picture})", ""]
+                link = urllib.parse.quote(written.picture)  # a name never ends the link
+                out += [f"![the table at divergence {number}]({link})", ""]
     return clean("\n".join(out), lines=True)
