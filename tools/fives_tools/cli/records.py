@@ -2,7 +2,8 @@
 
 A rule writer or implementer gets real game records to read, render (``fives render
 --record``) or feed to another engine, and can validate a record from anywhere: it is
-replayed under the rules and every recorded event must come out the same.
+audited as ``fives audit`` audits records (one checker: each difference named by its
+rule) and replayed under the rules, every recorded event coming out the same.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from fives_engine import FivesError, MatchState, Setup, find_game, game_names
 from fives_engine.record import dumps_record, read_record_file, validate_record, write_record
 from fives_tools import files, options
 from fives_tools.certify.adapters import selfplay
+from fives_tools.certify.observe import audit_records
+from fives_tools.certify.observe import report as audit_report
 from fives_tools.cli.base import CannotRun
 from fives_tools.text import clean, tell
 
@@ -46,17 +49,33 @@ def _summary(match: MatchState) -> str:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
+    """One checker: the record is audited as ``fives audit`` audits it (every step, and
+    the events of each hand, each difference named by its rule), and replayed strictly
+    to its last event besides; valid only when both find nothing."""
     path = Path(args.file)
     try:
         record: dict[str, Any] = read_record_file(path)
-        match = validate_record(record)
     except OSError as exc:
         raise CannotRun(f"cannot read {path}: {exc.strerror}") from None
     except FivesError as exc:
-        tell(f"fives record: {path}: {exc}")
-        return 1
+        return _invalid(path, str(exc))
+    obs = audit_records([(str(path), record)])
+    if obs.divergences:
+        return _invalid(path, audit_report.summary(1, obs.divergences[0]))
+    notes = obs.unreadable + obs.stopped + obs.undecided + obs.followed
+    if notes:
+        return _invalid(path, f"hand {notes[0].hand}: {notes[0].text}")
+    try:
+        match = validate_record(record)
+    except FivesError as exc:
+        return _invalid(path, str(exc))
     print(clean(f"{path}: valid record: {_summary(match)}"))
     return 0
+
+
+def _invalid(path: Path, why: str) -> int:
+    tell(f"fives record: {path}: {why}")
+    return 1
 
 
 def add_record_commands(sub: Any) -> None:
