@@ -1,10 +1,14 @@
 """``fives audit FILE...``: audit observation records offline (JSON: one record or a list;
 JSONL: one record a line) and print the observation certificate.
 
+Records are read as a stream (:mod:`.observe.stream`), each audited as it is read; a
+record that cannot be read is one line on stderr naming the file, the line or record, and
+the field, and the others are audited all the same.
+
 Exit status: 0 when no step fails a rule (readings answered otherwise and consequences
-of an earlier divergence alone exit 0), 1 on a divergence that fails a rule, 2 when the input
-cannot be read (one line naming the file, the line or record, and the field), a report
-cannot be written, or the audit is interrupted (its partial --json report says so).
+of an earlier divergence alone exit 0), 1 on a divergence that fails a rule, 2 when some
+input cannot be read (after the rest is audited and reported), a report cannot be
+written, or the audit is interrupted (its partial --json report says so).
 """
 
 from __future__ import annotations
@@ -23,15 +27,17 @@ from fives_tools.certify.observe import asked, report, shown
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
 from fives_tools.certify.observe.html import audit_html
-from fives_tools.certify.observe.load import read_file
-from fives_tools.certify.observe.model import Divergence, Observation
+from fives_tools.certify.observe.load import LoadError
+from fives_tools.certify.observe.model import Divergence, Note, Observation
+from fives_tools.certify.observe.stream import records
 from fives_tools.cli.base import UsageError
 from fives_tools.files import WriteError
 from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.render import RenderError, draw
+from fives_tools.text import tell
 
-EXIT_CLEAN, EXIT_DIVERGED = 0, 1
+EXIT_CLEAN, EXIT_DIVERGED, EXIT_UNREADABLE = 0, 1, 2
 #: the names of the files ``--prefixes`` writes, and of an earlier run's it clears
 PREFIX_FILE = re.compile(r"divergence-[0-9]+(\.json|\.table\.json|\.svg)")
 
@@ -136,7 +142,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     check_prefixes(args)
     with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
         obs = _observe(args)
-    return finish(obs, args)
+    status = finish(obs, args)
+    return EXIT_UNREADABLE if args.files and obs.unreadable else status
 
 
 def _observe(args: argparse.Namespace) -> Observation:
@@ -149,20 +156,24 @@ def _observe(args: argparse.Namespace) -> Observation:
             return asked.observe(args)  # an adapter that cannot start: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
-    records: list[tuple[str, tuple[str, dict[str, Any]]]] = []
-    for name in args.files:  # each record with its file's audit, quoted: its re-run
-        again = rerun.command("fives", "audit", name)
-        records += [(again, record) for record in read_file(Path(name))]
+    if args.follow and len(args.files) != 1:
+        raise UsageError("--follow reads one growing log: give one file")
     obs = Observation()
     audited = 0
     try:
-        with bar("audit", len(records)) as step:
-            for again, record in records:
-                audit_records([record], obs, again)
-                audited += 1
-                step()
+        with bar("audit", None) as step:  # how many records a stream holds is not known
+            for name in args.files:  # each record with its file's audit, quoted: its re-run
+                again = rerun.command("fives", "audit", name)
+                for label, record in records(name, follow=args.follow):
+                    if isinstance(record, LoadError):
+                        tell(f"fives audit: {record}")
+                        obs.unreadable.append(Note(label, 0, None, str(record)))
+                        continue
+                    audit_records([(label, record)], obs, again)
+                    audited += 1
+                    step()
     except KeyboardInterrupt as exc:
-        obs.interruption = Interruption.of(exc, audited, len(records), "game")
+        obs.interruption = Interruption.of(exc, audited, None, "game")
         partial.carry(exc, obs)
         raise
     return obs
@@ -209,7 +220,14 @@ def add_audit_command(sub: Any) -> None:
         nargs="*",
         metavar="FILE",
         type=options.path,
-        help="JSON (a record or a list) or JSONL",
+        help="JSON (a record or a list) or JSONL, gzipped or not; - for standard input."
+        " Read as a stream, one record at a time: a log of any length",
+    )
+    audit.add_argument(
+        "--follow",
+        action="store_true",
+        help="read on as the one JSONL log FILE grows (as tail -f), judging each line once it"
+        " is written; stop with Ctrl-C (the report then says how many games were read)",
     )
     asked.add_selfplay_options(audit, options.add_timeouts)
     add_report_options(audit)

@@ -20,8 +20,8 @@ from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.cases import Case
 from fives_tools.certify.observe import asked
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.model import Observation
+from fives_tools.certify.observe.stream import read_file
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.runner import Run
 from fives_tools.options import Implementation

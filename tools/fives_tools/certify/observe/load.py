@@ -1,7 +1,7 @@
-"""Reading observation records from files: one JSON record, a JSON list of records, or
-JSONL (one record per line). A file that cannot be read or a record that is not an
-observation record (``spec/schemas/observation.schema.json``) is a :class:`LoadError`
-whose text is one line naming the file, the line or record, and the field.
+"""Checking observation records (``spec/schemas/observation.schema.json``) and the table
+each is played at: a record that is not one is a :class:`LoadError` whose text is one
+line naming the file, the line or record, and the field. Files are read as a stream by
+:mod:`.stream`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from fives_engine import (
     parse_action,
 )
 from fives_engine.errors import RecordError
-from fives_engine.record import parse_json, read_text_file
 from fives_tools.json_schema import Schema, said
 
 
@@ -129,58 +128,3 @@ def table(record: dict[str, Any]) -> Setup:
             fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
             option = fits[0] if fits else None
     return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
-
-
-def _records(data: Any) -> list[tuple[str, Any]]:
-    if isinstance(data, list):
-        return [(f"record {i}", item) for i, item in enumerate(data, 1)]
-    return [("", data)]
-
-
-def _lines(text: str) -> list[tuple[str, Any]]:
-    out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                out.append((f"line {number}", parse_json(line)))
-            except RecordError as exc:
-                raise LoadError(f"line {number}: {exc}") from None
-    return out
-
-
-def read_text(text: str, jsonl: bool = False) -> list[tuple[str, dict[str, Any]]]:
-    """The records of one file's text, each with where it is (``line 3``, ``record 2``)."""
-    if jsonl:
-        items = _lines(text)
-    else:
-        try:
-            items = _records(parse_json(text))
-        except RecordError as exc:
-            if "Extra data" not in str(exc):
-                raise LoadError(str(exc)) from None
-            items = _lines(text)  # several JSON documents, one a line: JSONL
-    out = []
-    for where, item in items:
-        try:
-            out.append((where, check_record(item)))
-        except RecordError as exc:
-            raise LoadError(f"{where}: {exc}" if where else str(exc)) from None
-    return out
-
-
-def read_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
-    """The records of the file at ``path``, labelled ``FILE``, ``FILE line 3`` or
-    ``FILE record 2``; LoadError (one line, naming the file) when it cannot be read."""
-    try:
-        text = read_text_file(path)
-    except OSError as exc:
-        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
-    except RecordError as exc:
-        raise LoadError(f"{path}: {exc}") from None
-    try:
-        found = read_text(text, jsonl=path.suffix in (".jsonl", ".ndjson"))
-    except LoadError as exc:
-        raise LoadError(" ".join(f"{path}: {exc}".split())) from None
-    if not found:
-        raise LoadError(f"{path}: no record in the file")
-    return [(f"{path} {where}".strip(), record) for where, record in found]

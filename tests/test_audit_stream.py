@@ -1,0 +1,154 @@
+"""`fives audit` reads its logs as a stream (tools/fives_tools/certify/observe/stream.py):
+one record at a time, from files or standard input, gzipped or not, JSONL or a JSON list;
+a record that is none is named and the rest is audited; `--follow` reads a growing log."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fives_tools.certify.observe import stream
+from fives_tools.certify.observe.load import LoadError
+from fives_tools.certify.observe.reference import observed_match
+from fives_tools.cli import main
+
+
+def _games(n: int = 3) -> list[dict[str, Any]]:
+    return [observed_match("five-up", 2, None, seed, hands=2) for seed in range(1, n + 1)]
+
+
+def _jsonl(records: list[Any]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in records)
+
+
+def _audited(capsys: pytest.CaptureFixture[str]) -> str:
+    out = capsys.readouterr().out
+    return out.strip().splitlines()[-1]
+
+
+def test_a_record_that_is_none_is_named_and_the_records_after_it_are_audited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _games(2)
+    path = tmp_path / "games.jsonl"
+    path.write_text(_jsonl([good[0], {"format": "nope"}, good[1]]), "utf-8")
+    after = tmp_path / "after.json"
+    after.write_text(json.dumps(good[0]), "utf-8")
+    assert main(["audit", str(path), str(after)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "games.jsonl: line 2: field" in captured.err
+    assert "observation of 3 games" in captured.out
+    assert "1 record could not be read" in captured.out
+
+
+@pytest.mark.parametrize("form", ["jsonl", "list", "pretty list", "one pretty"])
+def test_every_form_gzipped_or_from_standard_input_reads_the_same_records(
+    form: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = _games(1 if form == "one pretty" else 3)
+    text = {
+        "jsonl": _jsonl(games),
+        "list": json.dumps(games),
+        "pretty list": json.dumps(games, indent=2),
+        "one pretty": json.dumps(games[0], indent=2),
+    }[form]
+    plain = tmp_path / "games.json"
+    plain.write_text(text, "utf-8")
+    zipped = tmp_path / "games.json.gz"
+    zipped.write_bytes(gzip.compress(text.encode()))
+    read = {
+        name: [r for _, r in stream.records(str(p))] for name, p in [("a", plain), ("b", zipped)]
+    }
+    assert read["a"] == read["b"] == games
+    assert main(["audit", str(zipped)]) == 0
+    from_file = _audited(capsys)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(gzip.compress(text.encode()))))
+    assert main(["audit", "-"]) == 0
+    assert _audited(capsys) == from_file
+
+
+class Endless(io.RawIOBase):
+    """A log that never ends: ``head``, then ``item`` again and again."""
+
+    def __init__(self, head: bytes, item: bytes) -> None:
+        self.data = itertools.chain([head], itertools.repeat(item))
+        self.left = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while len(self.left) < len(buffer):
+            self.left += next(self.data)
+        n = len(buffer)
+        buffer[:n], self.left = self.left[:n], self.left[n:]
+        return n
+
+
+@pytest.mark.parametrize("form", ["jsonl", "list"])
+def test_records_are_given_one_at_a_time_from_a_log_that_never_ends(form: str) -> None:
+    """Read whole, an endless log would never give its first record."""
+    game = json.dumps(_games(1)[0]).encode()
+    head, item = (b"", game + b"\n") if form == "jsonl" else (b"[" + game, b",\n" + game)
+    raw = io.BufferedReader(Endless(head, item))
+    found = list(itertools.islice(stream._documents(raw, form == "jsonl", False, print), 3))
+    assert [where for where, _ in found] == (
+        ["line 1", "line 2", "line 3"] if form == "jsonl" else ["record 1", "record 2", "record 3"]
+    )
+    assert all(data == json.loads(game) for _, data in found)
+
+
+def test_a_line_too_long_is_named_and_the_next_line_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stream, "MAX_BYTES", 2000)
+    game = _games(1)[0]
+    small = {k: v for k, v in game.items() if k != "hands"} | {"hands": []}
+    path = tmp_path / "games.jsonl"
+    path.write_text(_jsonl([game, small]), "utf-8")
+    read = list(stream.records(str(path)))
+    assert isinstance(read[0][1], LoadError) and "line 1: larger than 2000 bytes" in str(read[0][1])
+    assert read[1] == (f"{path} line 2", small)
+
+
+def test_a_broken_list_names_the_record_after_the_last_whole_one(tmp_path: Path) -> None:
+    games = _games(2)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(games)[:-40], "utf-8")
+    read = list(stream.records(str(path)))
+    assert read[0] == (f"{path} record 1", games[0])
+    assert isinstance(read[1][1], LoadError) and "record 2: not JSON" in str(read[1][1])
+
+
+def test_follow_reads_each_line_once_it_is_written(tmp_path: Path) -> None:
+    """A record written in two pieces is judged once its line break comes; a signal ends
+    the reading."""
+    games = _games(2)
+    path = tmp_path / "live.jsonl"
+    path.write_text(json.dumps(games[0]) + "\n", "utf-8")
+    second = json.dumps(games[1]) + "\n"
+    writes = iter([second[:100], second[100:]])
+
+    def wait(_: float) -> None:
+        piece = next(writes, None)
+        if piece is None:
+            raise KeyboardInterrupt
+        with path.open("a", encoding="utf-8") as log:
+            log.write(piece)
+
+    read = []
+    with pytest.raises(KeyboardInterrupt):
+        for label, record in stream.records(str(path), follow=True, wait=wait):
+            read.append((label, record))
+    assert read == [(f"{path} line 1", games[0]), (f"{path} line 2", games[1])]
+
+
+def test_follow_reads_one_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--follow", str(tmp_path / "a"), str(tmp_path / "b")]) == 2
+    assert "--follow reads one growing log" in capsys.readouterr().err
