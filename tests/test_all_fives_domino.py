@@ -26,7 +26,8 @@ from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceIm
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.observe import report as observe_report
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.load import check_record, read_file
+from fives_tools.certify.observe.load import check_record
+from fives_tools.certify.observe.stream import read_file
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.reports.causes import likely_causes
 from fives_tools.certify.reports.comparison import Entry, cells

@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from observed import minimal_example
 
-from fives_tools.certify.observe import stream
+from fives_tools.certify.observe import Observation, audit_records, shown, stream
 from fives_tools.certify.observe.load import LoadError
+from fives_tools.certify.observe.model import KEPT_PER_RULE
 from fives_tools.certify.observe.reference import observed_match
 from fives_tools.cli import main
 
@@ -152,3 +154,30 @@ def test_follow_reads_each_line_once_it_is_written(tmp_path: Path) -> None:
 def test_follow_reads_one_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--follow", str(tmp_path / "a"), str(tmp_path / "b")]) == 2
     assert "--follow reads one growing log" in capsys.readouterr().err
+
+
+def test_an_audit_keeps_the_record_prefixes_of_the_shortest_divergences_of_each_rule() -> None:
+    """30 wrong scores of one rule: the record prefixes of the 10 shortest are kept (the
+    reports show 3 of them), the others keep their words and re-run commands; a log of any
+    size keeps no more."""
+    records = []
+    for n in range(30):
+        record = minimal_example()
+        record["hands"][0]["actions"][8 if n % 3 else 7]["score"] = 7
+        records.append(record)
+    obs = Observation()
+    for record in records:  # as fives audit feeds them, one at a time
+        audit_records([record], obs)
+    assert len(obs.divergences) == 30 and KEPT_PER_RULE == 10
+    kept = [n for n, d in enumerate(obs.divergences, 1) if d.prefix]
+    assert len(kept) == 10
+    assert all(obs.divergences[n - 1].prefix for n in shown.shown(obs))
+    shortest = sorted(range(1, 31), key=lambda n: (length_of(records[n - 1]), n))[:10]
+    assert sorted(kept) == sorted(shortest)
+    assert all(d.what and d.expected for d in obs.divergences)
+
+
+def length_of(record: dict[str, Any]) -> int:
+    """Where the wrong score stands: the prefix that shows it ends there."""
+    actions = record["hands"][0]["actions"]
+    return next(i for i, a in enumerate(actions) if a.get("score") == 7)

@@ -19,9 +19,9 @@ from observed import LEGAL_AT_8, minimal_example
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.console import console
-from fives_tools.certify.observe.load import read_file
 from fives_tools.certify.observe.reference import observed_match
 from fives_tools.certify.observe.report import causes, markdown
+from fives_tools.certify.observe.stream import read_file
 
 #: A real engine's own games, as `make comparison` writes them.
 COMPARISON_GAMES = "docs/comparisons/all-fives-domino-games.jsonl"

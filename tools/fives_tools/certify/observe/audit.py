@@ -68,6 +68,7 @@ def audit_records(
         added = observation.divergences[first:]
         observation.divergences[first:] = [replace(d, rerun=rerun) for d in added]
     _keep_likely_causes(observation)
+    observation.bound(first)
     return observation
 
 

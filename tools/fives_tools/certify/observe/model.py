@@ -8,8 +8,9 @@ more than the records showed.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fives_tools.partial import Interruption
@@ -74,6 +75,20 @@ class Divergence:
         return self.counted and self.requirement == MUST
 
 
+def length(div: Divergence) -> int:
+    """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
+    hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))
+
+
+#: How many record prefixes (and tables) of each rule an audit keeps: the shortest, which
+#: the reports show. The others keep their re-run command; an audit of a log of any size
+#: keeps no more.
+KEPT_PER_RULE = 10
+
+
 @dataclass(frozen=True)
 class Note:
     """A place the audit could not judge: a play it could not decide, a replay it stopped."""
@@ -111,6 +126,35 @@ class Observation:
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
     #: set when a signal stopped the audit: what it found so far is no verdict
     interruption: Interruption | None = None
+    #: per candidate rule, the (-length, -number) of the divergences whose prefixes are kept
+    kept: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+
+    def bound(self, start: int, per_rule: int = KEPT_PER_RULE) -> None:
+        """Keep the record prefix and table of the divergences from number ``start + 1``
+        on only where they are among the ``per_rule`` shortest of one of their candidate
+        rules; strip the others, and any these displace. Memory then grows with the
+        divergences' words, not with their records."""
+        dropped: set[int] = set()
+        for number in range(start + 1, len(self.divergences) + 1):
+            div = self.divergences[number - 1]
+            rules = div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
+            kept_for_one = False
+            for rule in rules:
+                heap = self.kept.setdefault(rule, [])
+                item = (-length(div), -number)
+                if len(heap) < per_rule:
+                    heapq.heappush(heap, item)
+                    kept_for_one = True
+                elif item > heap[0]:
+                    dropped.add(-heapq.heapreplace(heap, item)[1])
+                    kept_for_one = True
+            if not kept_for_one:
+                dropped.add(number)
+        held = {-n for heap in self.kept.values() for _, n in heap}
+        for number in dropped - held:
+            div = self.divergences[number - 1]
+            if div.prefix or div.table_record is not None:
+                self.divergences[number - 1] = replace(div, prefix={}, table_record=None)
 
     def tally(self, game: str) -> GameTally:
         return self.games.setdefault(game, GameTally())

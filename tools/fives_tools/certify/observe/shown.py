@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fives_tools.certify.observe.diagnose import candidates, likely_causes
-from fives_tools.certify.observe.model import MUST, Divergence, Observation
+from fives_tools.certify.observe.model import MUST, Divergence, Observation, length
 
 #: How many divergences of each rule the Markdown and HTML reports show (the console one,
 #: the JSON all of them): the first few show a broken rule.
@@ -38,14 +38,6 @@ class RuleGroup:
     def rest(self) -> int:
         """How many of the rule's divergences the report does not show."""
         return len(self.numbers) - len(self.shown)
-
-
-def length(div: Divergence) -> int:
-    """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
-    hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
-    if not isinstance(hands, list):
-        return 0
-    return sum(len(h.get("actions") or ()) for h in hands if isinstance(h, dict))
 
 
 def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
@@ -76,7 +68,7 @@ def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
     out = []
     for rule, numbers in numbered.items():
         divs = [obs.divergences[n - 1] for n in numbers]
-        shortest = sorted(numbers, key=lambda n: (length(obs.divergences[n - 1]), n))
+        shortest = sorted(numbers, key=lambda n: _shortness(obs.divergences[n - 1], n))
         out.append(
             RuleGroup(
                 rule=rule,
@@ -120,3 +112,9 @@ def causes(obs: Observation) -> list[Cause]:
         reading = all(d.requirement != MUST for _, d in naming)
         out.append(Cause(rule, alone, len(naming), reading, example))
     return out
+
+
+def _shortness(div: Divergence, number: int) -> tuple[bool, int, int]:
+    """The order the examples of a rule are shown in: those whose record prefix the audit
+    kept (:meth:`.Observation.bound`), the shortest first."""
+    return (not div.prefix, length(div), number)
