@@ -181,3 +181,49 @@ def length_of(record: dict[str, Any]) -> int:
     """Where the wrong score stands: the prefix that shows it ends there."""
     actions = record["hands"][0]["actions"]
     return next(i for i, a in enumerate(actions) if a.get("score") == 7)
+
+
+def test_the_merged_reports_of_shards_give_the_certificate_of_the_whole_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two shards audited apart, their --json reports merged: the same console, the same
+    JSON report (divergences numbered on, the consequence still at its cause) as the two
+    audited together."""
+    wrong = []
+    for at in (8, 7, 8, 8):
+        record = minimal_example()
+        record["hands"][0]["actions"][at]["score"] = 7
+        wrong.append(record)
+    won = observed_match("five-up", 2, None, 4, hands=None)
+    won["result"]["winner"] = 1 - won["result"]["winner"]  # a result of its own
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text(_jsonl([*wrong[:2], won]), "utf-8")
+    b.write_text(_jsonl(wrong[2:] + _games(1)), "utf-8")
+    whole, shards = tmp_path / "whole.json", [tmp_path / "a.json", tmp_path / "b.json"]
+    assert main(["audit", str(a), str(b), "--json", str(whole)]) == 1
+    together = capsys.readouterr().out
+    for shard, report in zip((a, b), shards, strict=True):
+        main(["audit", str(shard), "--json", str(report)])
+    capsys.readouterr()
+    merged = tmp_path / "merged.json"
+    assert main(["audit", "--merge", *map(str, shards), "--json", str(merged)]) == 1
+    assert capsys.readouterr().out.replace(str(merged), str(whole)) == together
+    assert json.loads(merged.read_text("utf-8")) == json.loads(whole.read_text("utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{}", "not a JSON report of fives audit (KeyError: 'games')"),
+        ('{"games": {}, "divergences": [], "interrupted": {}}', "field interrupted"),
+        ("[", "not JSON"),
+    ],
+)
+def test_a_report_that_cannot_be_merged_is_named(
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "shard.json"
+    path.write_text(text, "utf-8")
+    assert main(["audit", "--merge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}: " in err and message in err, err

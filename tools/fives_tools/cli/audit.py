@@ -28,6 +28,7 @@ from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
 from fives_tools.certify.observe.html import audit_html
 from fives_tools.certify.observe.load import LoadError
+from fives_tools.certify.observe.merge import merged
 from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.stream import records
 from fives_tools.cli.base import UsageError
@@ -150,10 +151,14 @@ def _observe(args: argparse.Namespace) -> Observation:
     """The audit of the records the arguments give, or of the games the implementation
     gives when asked; a signal carries the audit so far (:mod:`fives_tools.partial`)."""
     if args.adapter is not None or args.python is not None:
-        if args.files:
-            raise UsageError("give record files or an adapter, not both")
+        if args.files or args.merge:
+            raise UsageError("give record files, --merge reports or an adapter: one of them")
         with bar("audit: asking for games", None):  # how many it gives is not known ahead
             return asked.observe(args)  # an adapter that cannot start: exit 2
+    if args.merge:
+        if args.files:
+            raise UsageError("give record files or --merge reports, not both")
+        return merged([Path(name) for name in args.merge])  # a report that is none: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
     if args.follow and len(args.files) != 1:
@@ -222,6 +227,14 @@ def add_audit_command(sub: Any) -> None:
         type=options.path,
         help="JSON (a record or a list) or JSONL, gzipped or not; - for standard input."
         " Read as a stream, one record at a time: a log of any length",
+    )
+    audit.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="REPORT",
+        type=options.path,
+        help="merge the --json reports of shards of a log, each audited anywhere, into the"
+        " certificate the whole log gives",
     )
     audit.add_argument(
         "--follow",

@@ -67,12 +67,12 @@ def audit_records(
     if rerun:
         added = observation.divergences[first:]
         observation.divergences[first:] = [replace(d, rerun=rerun) for d in added]
-    _keep_likely_causes(observation)
+    rejudge(observation)
     observation.bound(first)
     return observation
 
 
-def _keep_likely_causes(obs: Observation) -> None:
+def rejudge(obs: Observation) -> None:
     """Give each divergence with several candidate rules the one that ranks first over
     the observation's failures (:func:`.diagnose.likely_causes`), then count the failures
     per game and rule: only a ``must`` divergence of its own is one (a consequence of an
@@ -89,4 +89,4 @@ def _keep_likely_causes(obs: Observation) -> None:
             tally.exercised[rule] = max(tally.exercised[rule], count)
 
 
-__all__ = ["audit_records", "prefix"]  # prefix: the record cut after a divergence
+__all__ = ["audit_records", "prefix", "rejudge"]  # prefix: the record cut after a divergence

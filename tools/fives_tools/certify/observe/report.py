@@ -256,6 +256,11 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
                 for r, s, n, f in rule_rows(obs, game)
             ],
             "not_shown": unshown(obs, game),
+            # the counts themselves, so that the reports of shards merge (fives audit --merge)
+            "tally": {
+                name: dict(sorted(getattr(tally, name).items()))
+                for name in ("exercised", "present", "possible")
+            },
         }
         for game, tally in sorted(obs.games.items())
     }
