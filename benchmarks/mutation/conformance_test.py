@@ -1,5 +1,7 @@
 """The test of every mutant: each ``must`` conformance case, in process, one pytest test per
-case, so that mutmut runs only the cases that reach the mutated function.
+case, and the audit of the engine's own games, one test per game and player count: every
+kind of request the protocol defines (spec/protocol.md), ``selfplay`` included, as
+``fives certify`` sends them. mutmut runs only the tests that reach the mutated function.
 
 This module is copied into the staging folder by ``stage.py`` and imports only installed
 packages. It is not part of the suite's own tests (``tests/``), whose other checks
@@ -13,11 +15,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from fives_engine import layout, record, rules, terms, tiles
+from fives_engine import find_game, game_names, layout, record, rules, terms, tiles
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.observe import asked
+from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.runner import PASS, run_case
+from fives_tools.cli.own_games import REFERENCE_PYTHON
 
 MUST_CASES = [case for case in load_cases() if case.level == "must"]
 
@@ -25,6 +30,10 @@ MUST_CASES = [case for case in load_cases() if case.level == "must"]
 #: does not come in time fails its case under ``fives certify``, so it fails it here too.
 #: Counted in CPU seconds of this process, so that a loaded machine fails no case.
 REPLY_SECONDS = 10.0
+
+#: The tables ``fives certify`` asks the reference engine's own games of: every game and
+#: player count, one match each from seed 1 (``--own-games``'s default).
+TABLES = [(game, players) for game in game_names() for players in find_game(game).players]
 
 
 def clear_engine_caches() -> None:
@@ -78,3 +87,14 @@ def adapter() -> Iterator[Adapter]:
 def test_must_case(adapter: Adapter, case: Case) -> None:
     result = run_case(adapter, case)
     assert result.status == PASS, result.message or [str(m) for m in result.mismatches]
+
+
+@pytest.mark.parametrize("game, players", TABLES, ids=[f"{g}-{p}" for g, p in TABLES])
+def test_own_games(game: str, players: int) -> None:
+    """The engine's own games, asked by ``selfplay`` and audited as ``fives certify`` audits
+    them: a ``must`` divergence of its own, or a game not given, withholds the certificate."""
+    wanted = asked.arguments(python=REFERENCE_PYTHON, game=[game], players=[players])
+    games = OwnGames(asked.observe(wanted), "selfplay")
+    shown = [f"{d.rule}: {d.what}: expected {d.expected}, got {d.got}" for d in games.against]
+    notes = [note.text for note in games.observation.unreadable]
+    assert not games.withholds, [*games.reasons(), *shown[:3], *notes[:3]]
