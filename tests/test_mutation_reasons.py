@@ -1,7 +1,8 @@
 """The committed reasons of the mutation report (``benchmarks/mutation/equivalents.yaml`` and
 ``unreached.yaml``) load, each names code the engine still has, and the reasons that can be
-checked without mutmut are: a function filed as reached by no request is called by no case,
-and the facts some equivalences rest on hold.
+checked without mutmut are: a function filed as reached by no request is called by no
+request of any kind the protocol defines (every case's, and ``selfplay`` for every table
+and unit), and the facts some equivalences rest on hold.
 
 A reason whose function was renamed or removed would explain nothing and go unnoticed until
 the next (slow) ``make mutation``; these checks are cheap and need no mutmut results.
@@ -19,8 +20,10 @@ import pytest
 
 from benchmarks.mutation import results, unreached
 from benchmarks.mutation.branches import _function_names
-from fives_engine import Deal, HandState, Tile, find_game
+from fives_engine import Deal, HandState, Tile, find_game, game_names
 from fives_engine.settlement import settlement_for
+from fives_tools.certify.adapters.own_games import Table
+from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.reference import handle
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.case import schemas_dir
@@ -78,10 +81,26 @@ def _mutmut_name(code: CodeType) -> str | None:
     return f"{module}.x_{name}"
 
 
+def selfplay_requests() -> list[dict[str, object]]:
+    """A ``selfplay`` request (spec/protocol.md) of every game, player count, partnership
+    choice the game allows and unit: the requests no case sends."""
+    out = []
+    for game in game_names():
+        ruleset = find_game(game)
+        for players in ruleset.players:
+            mode = ruleset.partnerships(players)
+            choices = [None] if mode in (None, "fixed") else [True, False]
+            for partners in choices:
+                for unit in SELFPLAY_UNITS:
+                    out.append(Table(game, players, partners, unit).request(1))
+    return out
+
+
 @pytest.fixture(scope="module")
-def called_by_cases() -> set[str]:
-    """Every engine function a case's request calls, over every case of the suite (the
-    implementation-defined ones too: what an "outside" reason excludes is any request)."""
+def called_by_requests() -> set[str]:
+    """Every engine function a request calls, over every case of the suite (the
+    implementation-defined ones too: what an "outside" reason excludes is any request) and
+    every ``selfplay`` request (:func:`selfplay_requests`)."""
     engine = str(ENGINE)
     called: set[str] = set()
 
@@ -91,14 +110,15 @@ def called_by_cases() -> set[str]:
             if name:
                 called.add(name)
 
-    cases = load_cases()
+    requests = [dict(case.request) for case in load_cases()] + selfplay_requests()
     sys.settrace(trace)
     try:
-        for case in cases:
-            handle(dict(case.request))
+        replies = [handle(request) for request in requests]
     finally:
         sys.settrace(None)
     assert called, "no engine function was traced: is fives_engine this repository's?"
+    played = [r for q, r in zip(requests, replies, strict=True) if q["type"] == "selfplay"]
+    assert all("record" in reply for reply in played), "a selfplay request was not answered"
     return called
 
 
@@ -111,13 +131,15 @@ NEVER_CALLED = [
 
 
 @pytest.mark.parametrize("pattern", NEVER_CALLED)
-def test_a_function_no_request_reaches_is_called_by_no_case(
-    pattern: str, called_by_cases: set[str]
+def test_a_function_no_request_reaches_is_called_by_no_request(
+    pattern: str, called_by_requests: set[str]
 ) -> None:
     function = pattern.partition("__mutmut_")[0]
     assert fnmatch.filter(FUNCTIONS, function), f"{pattern}: no such engine function"
-    reached = sorted(fnmatch.filter(called_by_cases, function))
-    assert not reached, f"{pattern} is filed as reached by no request, yet a case calls {reached}"
+    reached = sorted(fnmatch.filter(called_by_requests, function))
+    assert not reached, (
+        f"{pattern} is filed as reached by no request, yet a request calls {reached}"
+    )
 
 
 def test_scoring_ends_compare_as_a_multiset() -> None:

@@ -63,9 +63,20 @@ def _mutation_section(stage: Path, baseline: Path | None) -> list[str]:
         *(f"| {kind} | {n} |" for kind, n in sorted(by_kind.items())),
         f"| **open: no fixture kills it yet** | {len(tally.open)} |",
         "",
-        f"**Score: {tally.killed} of {tally.scored} mutants that a conformance reply can show"
-        f" are killed by `must` cases ({100 * tally.score:.1f} %)**; `{results.INTERPRETATION}`"
-        " mutants count against it (only an `implementation-defined` case can see them).",
+        f"**Score: {tally.killed} of {tally.scored} mutants that a valid request can show"
+        f" are killed by the `must` cases and the audit of the engine's own games"
+        f" ({100 * tally.score:.1f} %)**; `{results.INTERPRETATION}` mutants count against it"
+        " (only an `implementation-defined` case can see them).",
+        "",
+        f"`{results.OUTSIDE}` is a scope choice, not an equivalence: those {tally.outside}"
+        " mutants are reached only by requests the protocol documents as bad (answered"
+        " `bad-request` whatever the engine), or by no request of any kind at all (the"
+        " engine's API, tools and renderings; each such `called: never` reason is checked by"
+        " `tests/test_mutation_reasons.py` against every case's request and a `selfplay`"
+        " request of every table and unit). The score leaves them out because the suite"
+        " judges only valid requests; counted against it, it would be"
+        f" {tally.killed} of {tally.scored + tally.outside}"
+        f" ({100 * tally.killed / (tally.scored + tally.outside):.1f} %).",
         "",
     ]
     if baseline is not None:
@@ -178,7 +189,10 @@ def render(stage: Path, mutation: bool = True, baseline: Path | None = None) -> 
         f"Tool: mutmut {_version('mutmut')}, coverage.py {_version('coverage')}. The engine is"
         " staged as `build/mutation/src/fives_engine` (`benchmarks/mutation/stage.py` says why);"
         " each mutant's test is one pytest test per `must` conformance case, run in process"
-        " through the reference adapter; a mutant is killed when a `must` case fails or errors.",
+        " through the reference adapter, and one per game and player count that asks the"
+        " engine for its own match (`selfplay`, as `fives certify` does) and audits it with"
+        " the unmutated engine; a mutant is killed when a `must` case fails or errors, or when"
+        " its own games withhold the certificate (a `must` divergence, a game not given).",
         "",
         f"Machine: {os.cpu_count()} cores, load average {load:.1f} when the report was written.",
         "",

@@ -43,7 +43,7 @@ STATUS = {
 }
 KILLED = "killed"
 #: Why a survivor needs no fixture: no reply can differ; only requests outside the valid
-#: conformance inputs (or none at all) reach it; only an interpretation can tell it apart.
+#: inputs (or none at all) reach it, a scope choice; only an interpretation can tell it apart.
 EQUIVALENT, OUTSIDE, INTERPRETATION = "equivalent", "outside", "interpretation"
 KINDS = (EQUIVALENT, OUTSIDE, INTERPRETATION)
 
@@ -89,8 +89,14 @@ class Tally:
 
     @property
     def scored(self) -> int:
-        """Mutants a conformance reply can show: all but the equivalent and outside ones."""
+        """Mutants a valid request can show: all but the equivalent and outside ones."""
         return self.total - sum(1 for e in self.equivalent.values() if e.kind != INTERPRETATION)
+
+    @property
+    def outside(self) -> int:
+        """Mutants left out of the score as a scope choice: only bad requests, or none, reach
+        them."""
+        return sum(1 for e in self.equivalent.values() if e.kind == OUTSIDE)
 
     @property
     def score(self) -> float:

@@ -111,7 +111,7 @@ def observe(args: argparse.Namespace) -> Observation:
     games = 0
     try:
         for asked in ask(adapter_of(args), choose, args.games, args.seed):
-            _audit(args, asked, obs)
+            audit_game(args, asked, obs)
             games += 1
     except KeyboardInterrupt as exc:
         if chosen:
@@ -121,7 +121,7 @@ def observe(args: argparse.Namespace) -> Observation:
     return obs
 
 
-def _audit(args: argparse.Namespace, asked: Asked, obs: Observation) -> None:
+def audit_game(args: argparse.Namespace, asked: Asked, obs: Observation) -> None:
     """Audit one game the implementation gave (or note that it gave none) into ``obs``."""
     name = label(asked.table, asked.seed)
     if asked.record is None:
