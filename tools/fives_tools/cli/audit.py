@@ -152,7 +152,7 @@ def _observe(args: argparse.Namespace) -> Observation:
     gives when asked; a signal carries the audit so far (:mod:`fives_tools.partial`)."""
     if args.adapter is not None or args.python is not None:
         if args.files or args.merge:
-            raise UsageError("give record files, --merge reports or an adapter: one of them")
+            raise UsageError("give record files (or --merge reports) or an adapter, not both")
         with bar("audit: asking for games", None):  # how many it gives is not known ahead
             return asked.observe(args)  # an adapter that cannot start: exit 2
     if args.merge:
