@@ -7,6 +7,7 @@ committed reports of ``benchmarks/results/``, not in assertions.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -115,3 +116,21 @@ def test_a_skipped_test_suite_timing_says_so() -> None:
     rather than leaving the section empty. Checked on the section itself: running the
     benchmark again only for this line would cost a quarter of a minute."""
     assert _suite(cast(Results, SimpleNamespace(suite=None))) == ["Skipped (`--skip-pytest`)."]
+
+
+def test_the_audit_stream_benchmark_measures_each_audit_on_its_own(tmp_path: Path) -> None:
+    """Each audit's peak is its own child's (wait4), not the largest of every child so far:
+    a small log measured after a large one must not report the large one's peak."""
+    from benchmarks import audit_stream
+
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    actions = audit_stream.write_log(small, 1)
+    assert actions == sum(
+        len(h["actions"]) for h in json.loads(small.read_text("utf-8").splitlines()[0])["hands"]
+    )
+    audit_stream.write_log(large, 1, copies=3)
+    assert len(large.read_text("utf-8").splitlines()) == 3
+    hog = [sys.executable, "-c", "b = bytearray(300 << 20); b[::4096] = b'x' * len(b[::4096])"]
+    subprocess.run(hog, check=True)  # a child of 300 MiB before the audit
+    peak, seconds = audit_stream.audit(small)
+    assert 0 < peak < 250 and seconds > 0

@@ -1,0 +1,83 @@
+"""``python -m benchmarks.audit_stream [--matches N] [--copies K]``: the memory and speed of
+``fives audit`` on a growing log, side by side in one run.
+
+A log of N random Five Up matches (``fives play`` records, JSONL) is audited as it is, and
+K times over in one file: memory that grows with the log's length shows as a larger peak
+for the longer log; a streaming audit keeps the same peak. Each audit runs as its own
+process, so its peak resident set (``ru_maxrss`` of the child) is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from fives_engine.record import write_record
+from fives_tools.cli.records import random_match
+
+
+def write_log(path: Path, matches: int, copies: int = 1) -> int:
+    """Write ``matches`` random matches, ``copies`` times over; returns the actions."""
+    lines, actions = [], 0
+    for seed in range(1, matches + 1):
+        match = random_match("five-up", 2, None, seed)
+        actions += sum(len(hand.actions) for hand in match.hands)
+        lines.append(json.dumps(write_record(match, seed=seed)) + "\n")
+    with path.open("w", encoding="utf-8") as log:
+        for _ in range(copies):
+            log.writelines(lines)
+    return actions * copies
+
+
+def audit(path: Path) -> tuple[float, float]:
+    """(peak resident MiB, seconds) of ``fives audit path`` in a process of its own (its own
+    ``ru_maxrss``, from ``wait4``)."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "fives_tools.cli", "audit", str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - start
+        if child.returncode != 0:
+            err.seek(0)
+            raise SystemExit(f"the audit of {path} failed: {err.read().decode().strip()}")
+    return usage.ru_maxrss / 1024, seconds  # kB on Linux
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.audit_stream", description=__doc__
+    )
+    parser.add_argument("--matches", type=int, default=90, help="matches in the log (90)")
+    parser.add_argument("--copies", type=int, default=4, help="copies in the long log (4)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        short, long = Path(folder) / "log.jsonl", Path(folder) / "long.jsonl"
+        actions = write_log(short, args.matches)
+        write_log(long, args.matches, args.copies)
+        rows = []
+        for path, n in ((short, actions), (long, actions * args.copies)):
+            peak, seconds = audit(path)
+            size = path.stat().st_size / 2**20
+            rate = n / seconds
+            cells = (f"{size:.1f} MiB", n, f"{peak:.0f} MiB", f"{seconds:.1f} s", f"{rate:,.0f}")
+            rows.append("| " + " | ".join(map(str, cells)) + " |")
+    print("| log | actions | peak RSS | wall | actions/s |")
+    print("|---|---|---|---|---|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
