@@ -174,7 +174,7 @@ def _observe(args: argparse.Namespace) -> Observation:
                         tell(f"fives audit: {record}")
                         obs.unreadable.append(Note(label, 0, None, str(record)))
                         continue
-                    audit_records([(label, record)], obs, again)
+                    audit_records([(label, record)], obs, again, checked=True)
                     audited += 1
                     step()
     except KeyboardInterrupt as exc:

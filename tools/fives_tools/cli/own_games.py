@@ -72,7 +72,7 @@ def read_logs(names: list[str]) -> OwnGames:
     read = [(name, read_file(Path(name))) for name in names]
     obs = Observation()
     for name, records in read:
-        audit_records(records, obs, command("fives", "audit", name))
+        audit_records(records, obs, command("fives", "audit", name), checked=True)
     return OwnGames(obs, f"read: {', '.join(names)}")
 
 
