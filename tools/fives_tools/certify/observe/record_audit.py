@@ -229,6 +229,8 @@ class RecordAudit:
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
         except IllegalDealError as exc:
+            if self.drawn_lowest(index, deal, entry, draw_rule):
+                return self.hand_played(index, entry, [draw_rule])
             self.diverge(
                 index,
                 None,
@@ -243,11 +245,49 @@ class RecordAudit:
             self.stop = f"hand {index} stopped at its deal"
             self.go_on(index, entry, finished=False)
             return True
-        dealt = ["deal.hand-size", "equipment.double-six"]
+        return self.hand_played(index, entry, [draw_rule] if deal.get("draws") else [])
+
+    def drawn_lowest(
+        self,
+        index: int,
+        deal: dict[str, Any],
+        entry: dict[str, Any],
+        rule: str,
+    ) -> bool:
+        """A written neutral draw the lowest tile wins, leading with the seat it gives (or
+        naming none): the other reading of ``lead.neutral-draw``, reported once, never a
+        failure (who leads the first hand is the implementation's own choice); the hand is
+        dealt with that seat leading. False when the draw is no such draw either."""
+        assert self.match is not None
+        draws = deal.get("draws")
+        seat = None if not draws else readings.lowest_draw_leader(draws, self.setup.players)
+        if seat is None or deal.get("leader", seat) != seat:
+            return False
+        try:
+            self.match.deal(replay_deal({**deal, "draws": []}, entry["actions"], seat))
+        except IllegalDealError:
+            return False
+        self.exercise([rule])
+        self.diverge(
+            index,
+            None,
+            "deal.draws",
+            rule,
+            f"the neutral draw is won by the lowest tile, seat {seat}'s (the reading chosen:"
+            " the highest leads)",
+            "the highest tile leads",
+            f"seat {seat} leads",
+            cut=self.number,
+            reading=readings.LOWEST_DRAW,
+        )
+        return True
+
+    def hand_played(self, index: int, entry: dict[str, Any], drawn: list[str]) -> bool:
+        """Audit a hand dealt: its actions, ending, settlement and events."""
+        assert self.match is not None
+        dealt = ["deal.hand-size", "equipment.double-six", *drawn]  # a draw written is checked
         if self.setup.deal_option is not None:
             dealt.append("deal.options")
-        if deal.get("draws"):
-            dealt.append(draw_rule)  # a neutral draw written is checked
         self.exercise(exercise.kept(self.ruleset, dealt))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
@@ -273,6 +313,10 @@ class RecordAudit:
         """The seat the hand is replayed with as leader: the record's, checked against the
         seat that went out of the hand before; that seat when the record names none."""
         leader: int | None = deal.get("leader")
+        actions = self.record["hands"][index - 1]["actions"]
+        if leader is None and deal.get("draws") and actions:  # who led says who won the draw
+            lowest = readings.lowest_draw_leader(deal["draws"], self.setup.players)
+            leader = lowest if lowest == actions[0]["seat"] else None
         if self.next_leader is not None:
             self.present("leader", leader is not None)
             if leader is None:
