@@ -6,9 +6,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from observed import minimal_example
 
+from fives_engine.errors import RecordError
 from fives_tools.certify.observe import Observation, audit_records
+from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
 from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED
 
 
@@ -78,3 +81,52 @@ def test_a_going_out_play_that_wins_the_match_ended_the_hand_out() -> None:
     assert found(audit_records([_won_going_out(ended="out")])) == []
     obs = audit_records([_won_going_out(ended="block")])
     assert found(obs) == [("hand.end.going-out", "ended", "must")]
+
+
+# -- 4 and 8: house moves, and where the engine stopped ---------------------------------------
+def _with_entry(entry: dict[str, Any], at: int = 3) -> dict[str, Any]:
+    """The minimal log with ``entry`` in place of seat 0's first draw (action 4): what
+    follows it (draws and plays the rules would judge from another position) stays."""
+    record = copy.deepcopy(minimal_example())
+    record["hands"][0]["actions"][at] = entry
+    return record
+
+
+def test_a_house_move_is_one_divergence_not_its_consequences() -> None:
+    obs = audit_records([_with_entry({"seat": 0, "house": "[5|5] played closed"})])
+    assert found(obs) == [("turn.draw-until-playable", "house", "must")]
+    (div,) = obs.divergences
+    assert div.action == 4 and "a move the rules do not have ([5|5] played closed)" in div.what
+    assert div.expected == "seat 0: a legal action: draw"
+    # the same place given an action the rules refuse is judged on: more than one finding
+    assert len(audit_records([_with_entry({"seat": 0, "action": "pass"})]).divergences) > 1
+
+
+def test_an_engine_that_crashed_or_stalled_fails_where_it_stopped() -> None:
+    record = _with_entry({"stopped": "crash", "message": "TypeError: tile is None"})
+    obs = audit_records([record])
+    assert found(obs) == [("turn.draw-until-playable", "stopped", "must")]
+    assert obs.divergences[0].got == "crash: TypeError: tile is None"
+    assert not obs.ok
+    # a hand that never ends: the log stops there, the stall is the finding
+    record = copy.deepcopy(minimal_example())
+    record["hands"][0]["actions"].append({"seat": 1, "stopped": "stall"})
+    (div,) = audit_records([record]).divergences
+    assert (div.checked, div.got) == ("stopped", "stall")
+    assert div.rule == "play.match-attach-point"  # seat 1 had plays: the rules' next move
+
+
+def test_a_stop_once_the_match_is_won_is_only_noted() -> None:
+    record = _won_going_out(ended="out")
+    record["hands"][0]["actions"].append({"stopped": "stopped", "message": "game over"})
+    obs = audit_records([record])
+    assert found(obs) == [] and obs.ok
+    assert any("after the match was won, stopped: game over" in n.text for n in obs.stopped)
+    assert obs.games["all-fives"].exercised["match.first-to-target"]  # the result judged
+
+
+def test_an_entry_that_is_none_of_the_three_forms_is_named_with_what_was_expected() -> None:
+    for entry in ({"seat": 0}, {"seat": 0, "action": "draw", "house": "closed"}):
+        with pytest.raises(RecordError) as caught:
+            check_record(_with_entry(entry))
+        assert str(caught.value) == f"field hands[0].actions[3]: {ENTRY_FORMS}"

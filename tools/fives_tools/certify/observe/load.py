@@ -26,6 +26,12 @@ from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
 from fives_tools.json_schema import Schema, said
 
+#: What an entry of ``hands[].actions`` must be (the schema's ``oneOf`` says it no clearer).
+ENTRY_FORMS = (
+    "expected an action (seat and action), a house move (seat and house) or where the"
+    " implementation stopped (stopped), one of them"
+)
+
 
 class LoadError(ValueError):
     """Input the audit cannot read; the text is one line."""
@@ -57,7 +63,8 @@ def check_record(data: Any) -> dict[str, Any]:
     errors = observation_schema().errors(data)
     if errors:
         error = errors[0]
-        raise RecordError(f"field {_where(list(error.absolute_path))}: {said(error)}")
+        told = ENTRY_FORMS if error.validator == "oneOf" else said(error)
+        raise RecordError(f"field {_where(list(error.absolute_path))}: {told}")
     try:
         find_game(data["game"])
     except RulesetError as exc:
@@ -72,6 +79,8 @@ def check_record(data: Any) -> dict[str, Any]:
         has_boneyard = "boneyard" in hand["deal"]
         for a, entry in enumerate(hand["actions"]):
             where = f"hands[{h}].actions[{a}]"
+            if "action" not in entry:
+                continue  # a house move, or where the implementation stopped
             for key, texts in (
                 ("action", [entry["action"]]),
                 ("offered", entry.get("offered", [])),

@@ -112,7 +112,7 @@ def plays(match: MatchState, actions: list[dict[str, Any]]) -> bool:
     """Whether ``match`` takes the record's ``actions``, each the turn's player's and
     legal (applied to ``match``: give a copy)."""
     for entry in actions:
-        if match.is_terminal or entry["seat"] != match.current_player:
+        if match.is_terminal or "action" not in entry or entry["seat"] != match.current_player:
             return False
         action = resolve(entry["action"], match.legal_actions()).action
         if action is None or action not in match.legal_actions():

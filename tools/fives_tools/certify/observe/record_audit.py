@@ -71,6 +71,11 @@ def _but_deductions(events: list[Any]) -> list[Any]:
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
 
 
+def most_common(rules: Iterable[str]) -> list[str]:
+    """The rules named, each once, the most often named first: a step's candidates."""
+    return [rule for rule, _ in Counter(rules).most_common()]
+
+
 class RecordAudit:
     """The audit of one record, hand after hand."""
 
@@ -418,6 +423,8 @@ class RecordAudit:
         """Check one action (its turn, legality, what was offered and scored) and apply it;
         an action the rules refuse is applied as the implementation did where it can be
         (:func:`~fives_tools.certify.observe.replay.forcible`). False: the replay stops."""
+        if "action" not in entry:
+            return self.off_the_rules(index, entry)
         match = self.in_play(index, entry)
         if match is None:
             return False
@@ -472,6 +479,38 @@ class RecordAudit:
             events = match.apply_action(action, seat)
         self.scored(index, entry, action, events)
         return True
+
+    def off_the_rules(self, index: int, entry: dict[str, Any]) -> bool:
+        """A house move, or the place the implementation stopped, crashed or stalled: one
+        divergence of the rules that say what was due there (the legal actions' rules; the
+        match's end rule once a hand is over and the match is not), never its consequences:
+        nothing after it in the hand is replayed (returns False: the replay stops). A stop
+        after the match was won is noted only, the result judged as before (True)."""
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        house, kind = entry.get("house"), str(entry.get("stopped"))
+        message = f": {entry['message']}" if entry.get("message") else ""
+        said = f"a house move: {house}" if house is not None else f"{kind}{message}"
+        if self.match.is_terminal:
+            self.note(self.obs.stopped, index, self.number, f"after the match was won, {said}")
+            return True
+        if hand.is_terminal:
+            rules = [exercise.end_rule(self.ruleset)]
+            due = "the hand is over and the match goes on: the next hand"
+        else:
+            legal = self.match.legal_actions()
+            rules = most_common(allowing_rule(self.ruleset, a) for a in legal)
+            due = f"seat {hand.current_player}: a legal action: {', '.join(map(str, legal))}"
+        if house is not None:
+            what = f"seat {entry['seat']} made a move the rules do not have ({house})"
+        else:
+            done = {"stopped": "stopped", "crash": "crashed", "stall": "stalled"}[kind]
+            what = f"the implementation {done} with the game not over{message}"
+        self.exercise(rules)
+        self.diverge(
+            index, self.number, "house" if house is not None else "stopped", rules, what, due, said
+        )
+        return False
 
     def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
         """The match the action is judged in; None when its hand or the match is over (a
@@ -704,7 +743,7 @@ class RecordAudit:
             rule, reason = refusal(hand, seat, resolved)
             blamed.append(rule)
             said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
-        ranked = [rule for rule, _ in Counter(blamed).most_common()]
+        ranked = most_common(blamed)
         self.diverge(
             index,
             self.number,
