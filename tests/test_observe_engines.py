@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from observed import minimal_example
 
+from fives_engine import DOUBLE_SIX
 from fives_engine.errors import RecordError
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
 from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED
+from fives_tools.certify.observe.reference import observed_match
 
 
 def found(obs: Observation) -> list[tuple[str, str, str]]:
@@ -130,3 +132,75 @@ def test_an_entry_that_is_none_of_the_three_forms_is_named_with_what_was_expecte
         with pytest.raises(RecordError) as caught:
             check_record(_with_entry(entry))
         assert str(caught.value) == f"field hands[0].actions[3]: {ENTRY_FORMS}"
+
+
+# -- 10: scores per hand ---------------------------------------------------------------------
+def _per_hand(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as an engine that resets its scores each hand logs it."""
+    out = copy.deepcopy(record)
+    before = out["setup"].get("scores") or [0, 0]
+    for hand in out["hands"]:
+        after = hand["scores"]
+        hand["scores"] = [a - b for a, b in zip(after, before, strict=True)]
+        before = after
+    out["setup"]["hand_scores"] = "per-hand"
+    return out
+
+
+def test_scores_reset_each_hand_are_judged_as_the_match_s_once_said_so() -> None:
+    record = observed_match("five-up", 2, None, 2, hands=3)
+    assert len(record["hands"]) == 3 and audit_records([record]).ok
+    per_hand = _per_hand(record)
+    assert per_hand["hands"][1]["scores"] != record["hands"][1]["scores"]
+    obs = audit_records([per_hand])
+    assert obs.ok and obs.games["five-up"].present["scores"] == 3
+    # the same numbers read as the match's scores are wrong settlements
+    del per_hand["setup"]["hand_scores"]
+    assert "scores" in {d.checked for d in audit_records([per_hand]).divergences}
+    # a wrong hand is still found, once: hand 2 gives side 0 five points too many
+    wrong = _per_hand(record)
+    wrong["hands"][1]["scores"][0] += 5
+    wrong["result"]["scores"][0] += 5  # the engine's own sum, as it would show it
+    assert [(d.hand, d.checked) for d in audit_records([wrong]).divergences] == [(2, "scores")]
+
+
+# -- 9: the engine's own setup ---------------------------------------------------------------
+def _dealt(size: int, **setup: Any) -> dict[str, Any]:
+    """Five Up at 4 players, ``size`` tiles each in order of the set, seat 0 leading [0|0]
+    and seat 1 playing [0|size] on it (a tile of seat 1's whatever the size)."""
+    tiles = [str(t) for t in DOUBLE_SIX]
+    hands = [tiles[i * size : (i + 1) * size] for i in range(4)]
+    second = next(t for t in hands[1] if t.startswith("[0|"))
+    actions = [{"seat": 0, "action": "[0|0]"}, {"seat": 1, "action": f"{second}@[0|0]:straight-a"}]
+    return {
+        "format": "fives-record",
+        "version": 1,
+        "game": "five-up",
+        "setup": {"players": 4, **setup},
+        "hands": [{"deal": {"leader": 0, "hands": hands, "boneyard": tiles[4 * size :]},
+                   "actions": actions}],
+    }  # fmt: skip
+
+
+def test_a_deal_no_deal_of_the_game_gives_is_named_once_and_the_hands_judged() -> None:
+    assert found(audit_records([_dealt(5, hand_size=5)])) == []  # the rules' deal
+    for record in (_dealt(6, hand_size=6), _dealt(6)):  # said, or shown by the first hand
+        obs = audit_records([record])
+        (div,) = obs.divergences
+        assert (div.rule, div.checked) == ("deal.hand-size", "setup.hand_size")
+        assert div.what == "deals 6 to 4 players; Five Up deals 5 each"
+        assert obs.games["five-up"].actions == 2 and not obs.stopped  # the hand judged on
+
+
+# -- 7: targets ------------------------------------------------------------------------------
+def test_the_target_is_reached_at_or_over_so_a_strict_one_is_written_one_more() -> None:
+    at = _won_going_out(ended="out")
+    at["setup"]["target"] = 250  # 240 + 10 reaches it: the match is won, not settled
+    assert found(audit_records([at])) == []
+    strict = _won_going_out(ended="out")
+    strict["setup"]["target"] = 251  # "over 250": 250 does not win; the hand is settled
+    strict["hands"][0]["scores"] = strict["result"]["scores"] = [250, 5]  # [5|6] deducted
+    strict["result"]["winner"] = None
+    assert found(audit_records([strict])) == []
+    strict["result"]["winner"] = 0  # a strict engine that still declared 250 a win
+    assert [d.checked for d in audit_records([strict]).divergences] == ["result.winner"]
