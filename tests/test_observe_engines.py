@@ -204,3 +204,35 @@ def test_the_target_is_reached_at_or_over_so_a_strict_one_is_written_one_more() 
     assert found(audit_records([strict])) == []
     strict["result"]["winner"] = 0  # a strict engine that still declared 250 a win
     assert [d.checked for d in audit_records([strict]).divergences] == ["result.winner"]
+
+
+# -- 5: what was offered ---------------------------------------------------------------------
+def _offered(index: int, offered: list[str]) -> Observation:
+    record = copy.deepcopy(minimal_example())
+    record["hands"][0]["actions"][index]["offered"] = offered
+    return audit_records([record])
+
+
+def test_offered_is_compared_as_a_set_and_mirror_twins_are_one_play() -> None:
+    # seat 0 at action 7 can only play [1|4] on the lone [1|1]: straight side A, or its twin
+    for offered in (
+        ["[1|4]@[1|1]:straight-a"],
+        ["[1|4]@[1|1]:straight-a", "[1|4]@[1|1]:straight-a"],  # a duplicate: one play
+        ["[1|4]@[1|1]:1"],  # the pips form stands for both twins
+        ["[1|4]@[1|1]:1", "[1|4]@[1|1]:1"],
+    ):
+        assert found(_offered(6, offered)) == [], offered
+    # the twin on side B is the same play named against the notation: refused by the rule
+    # that names side A first
+    twins = ["[1|4]@[1|1]:straight-b", "[1|4]@[1|1]:straight-a"]
+    assert found(_offered(6, twins)) == [("layout.side-a-first", "offered", "must")]
+
+
+def test_a_move_made_by_itself_offers_what_it_allowed() -> None:
+    # an automatic draw: the one legal action, offered or left out, agrees
+    assert found(_offered(1, ["draw"])) == []
+    # a draw made for a seat holding a play is offered as what the engine allowed: wrong
+    assert [d.checked for d in _offered(6, ["draw"]).divergences] == ["offered"]
+    # a forced lead (the engine's leader may lead only [1|1]) is one divergence: any tile
+    obs = _offered(0, ["[1|1]"])
+    assert found(obs) == [("lead.any-tile", "offered", "must")]
