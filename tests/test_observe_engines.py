@@ -4,6 +4,8 @@ record carries it, and the one finding the audit makes of it."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
 from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED
 from fives_tools.certify.observe.reference import observed_match
+from fives_tools.cli import main
 
 
 def found(obs: Observation) -> list[tuple[str, str, str]]:
@@ -236,3 +239,14 @@ def test_a_move_made_by_itself_offers_what_it_allowed() -> None:
     # a forced lead (the engine's leader may lead only [1|1]) is one divergence: any tile
     obs = _offered(0, ["[1|1]"])
     assert found(obs) == [("lead.any-tile", "offered", "must")]
+
+
+def test_fives_audit_names_the_file_and_field_of_an_entry_of_no_form(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(_with_entry({"seat": 0, "stopped": "stall", "house": "x"})))
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"{path}: field hands[0].actions[3]: expected an action" in err

@@ -171,7 +171,7 @@ def own_deal(record: dict[str, Any], ruleset: Ruleset, setup: Setup) -> Ruleset 
     size = record["setup"].get("hand_size")
     if size is None and "deal_option" not in record["setup"] and record["hands"]:
         size = len(record["hands"][0]["deal"]["hands"][0])
-    if size is None or size == setup.deal_size(ruleset):
+    if not size or size == setup.deal_size(ruleset):  # none dealt is no setup: a bad deal
         return None
     deal = {**ruleset.parameters["deal"], setup.players: size}
     return dataclasses.replace(ruleset, parameters={**ruleset.parameters, "deal": deal})
