@@ -103,6 +103,11 @@ def test_a_house_move_is_one_divergence_not_its_consequences() -> None:
     (div,) = obs.divergences
     assert div.action == 4 and "a move the rules do not have ([5|5] played closed)" in div.what
     assert div.expected == "seat 0: a legal action: draw"
+    (note,) = obs.stopped
+    assert note.text == (
+        "hand 1: 5 actions after action 4 not checked (what follows a move off the rules is"
+        " not judged)"
+    )
     # the same place given an action the rules refuse is judged on: more than one finding
     assert len(audit_records([_with_entry({"seat": 0, "action": "pass"})]).divergences) > 1
 

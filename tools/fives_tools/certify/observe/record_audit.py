@@ -407,13 +407,18 @@ class RecordAudit:
             if not self.step(index, action):
                 self.stop = f"hand {index} stopped at action {self.number}"
                 rest = len(actions) - position - 1
+                why = (
+                    "the reference cannot play on from there"
+                    if "action" in action
+                    else "what follows a move off the rules is not judged"
+                )
                 if rest:
                     self.note(
                         self.obs.stopped,
                         index,
                         self.number,
                         f"hand {index}: {plural(rest, 'action')} after action {self.number}"
-                        " not checked (the reference cannot play on from there)",
+                        f" not checked ({why})",
                     )
                 self.number += rest
                 return False
