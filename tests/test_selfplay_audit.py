@@ -212,3 +212,17 @@ def test_scores_of_the_wrong_length_cost_that_game_only(
     assert proc.returncode == 1 and proc.stderr == "", proc.stderr  # a game not read fails
     assert "observation of 2 games" in proc.stdout
     assert f"field {field}: 2 sides need 2 scores, got 3" in proc.stdout
+
+
+def test_a_game_the_engine_crashed_in_is_kept_and_judged_where_it_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An adapter that logs where its engine crashed (``stopped``) hands the game over: it
+    is audited, not dropped, and the crash is a divergence of its own."""
+    program = ROOT / "tests" / "misbehaving" / "adapter.py"
+    command = f"{sys.executable} {program} logged-crash {tmp_path / 'state'}"
+    table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
+    assert main(["audit", "--adapter", command, *table]) == 1
+    out = capsys.readouterr().out
+    assert "observation of 3 games" in out and "could not be read" not in out
+    assert "(stopped)" in out and "the implementation crashed with the game not over" in out

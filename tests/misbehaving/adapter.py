@@ -155,6 +155,15 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         assert isinstance(record, dict)
         where = record["hands"][0] if MODE == "long-hand-scores" else record["setup"]
         where["scores"] = [0] * (record["setup"]["players"] + 1)
+    if MODE == "logged-crash":  # the engine crashed at its 4th action: the log says so
+        record = reply["record"]
+        assert isinstance(record, dict)
+        hand = record["hands"][0]
+        hand["actions"] = [*hand["actions"][:3], {"stopped": "crash", "message": "engine: boom"}]
+        for key in ("ended", "scores", "events"):
+            hand.pop(key, None)
+        record["hands"] = [hand]
+        record.pop("result", None)
     send({"type": "result", "seq": seq, "reply": reply})
     return None
 

@@ -18,7 +18,12 @@ from fives_engine import (
     find_game,
 )
 from fives_tools.certify.observe import diagnose
-from fives_tools.certify.observe.load import check_record, table
+from fives_tools.certify.observe.load import (
+    check_record,
+    cumulative,
+    own_deal,
+    table,
+)
 from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.record_audit import RecordAudit
 from fives_tools.certify.observe.replay import prefix
@@ -47,24 +52,20 @@ def audit_records(
             setup = table(record)
         except IllegalDealError as exc:  # a table the game is not played at
             observation.tally(record["game"]).records += 1
-            observation.divergences.append(
-                Divergence(
-                    label,
-                    record["game"],
-                    0,
-                    None,
-                    "setup",
-                    exc.rule,
-                    str(exc),
-                    "a table the rules allow",
-                    json.dumps(record["setup"]),
-                    {**record, "hands": []},
-                )
-            )
+            allowed = "a table the rules allow", json.dumps(record["setup"])
+            _of_setup(observation, label, record, "setup", exc.rule, str(exc), *allowed)
             continue
         except FivesError as exc:
             observation.unreadable.append(Note(label, 0, None, " ".join(str(exc).split())))
             continue
+        record = cumulative(record, setup.sides)
+        dealt = own_deal(record, ruleset, setup)
+        if dealt is not None:  # named once; the hands judged as the implementation deals
+            size, usual = dealt.deal_size(setup.players), setup.deal_size(ruleset)
+            what = f"deals {size} to {setup.players} players; {ruleset.title} deals {usual} each"
+            _of_setup(observation, label, record, "setup.hand_size", "deal.hand-size", what,
+                      str(usual), str(size))  # fmt: skip
+            ruleset = dealt
         RecordAudit(label, record, ruleset, setup, observation).run()
     if rerun:
         added = observation.divergences[first:]
@@ -72,6 +73,20 @@ def audit_records(
     rejudge(observation)
     observation.bound(first)
     return observation
+
+
+def _of_setup(
+    obs: Observation, label: str, record: dict[str, Any], field: str, rule: str, *said: str
+) -> None:
+    """A divergence of the record's table (``said``: what, expected, got), shown by the
+    record without its hands."""
+    what, expected, got = said
+    obs.divergences.append(
+        Divergence(
+            label, record["game"], 0, None, field, rule, what, expected, got,
+            {**record, "hands": []},
+        )
+    )  # fmt: skip
 
 
 def rejudge(obs: Observation) -> None:

@@ -6,6 +6,7 @@ line naming the file, the line or record, and the field. Files are read as a str
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from importlib import resources
@@ -17,6 +18,7 @@ from fives_engine import (
     IllegalDealError,
     NotationError,
     PipsPlay,
+    Ruleset,
     RulesetError,
     Setup,
     find_game,
@@ -24,6 +26,12 @@ from fives_engine import (
 )
 from fives_engine.errors import RecordError
 from fives_tools.json_schema import Schema, said
+
+#: What an entry of ``hands[].actions`` must be (the schema's ``oneOf`` says it no clearer).
+ENTRY_FORMS = (
+    "expected an action (seat and action), a house move (seat and house) or where the"
+    " implementation stopped (stopped), one of them"
+)
 
 
 class LoadError(ValueError):
@@ -56,7 +64,8 @@ def check_record(data: Any) -> dict[str, Any]:
     errors = observation_schema().errors(data)
     if errors:
         error = errors[0]
-        raise RecordError(f"field {_where(list(error.absolute_path))}: {said(error)}")
+        told = ENTRY_FORMS if error.validator == "oneOf" else said(error)
+        raise RecordError(f"field {_where(list(error.absolute_path))}: {told}")
     try:
         find_game(data["game"])
     except RulesetError as exc:
@@ -71,6 +80,8 @@ def check_record(data: Any) -> dict[str, Any]:
         has_boneyard = "boneyard" in hand["deal"]
         for a, entry in enumerate(hand["actions"]):
             where = f"hands[{h}].actions[{a}]"
+            if "action" not in entry:
+                continue  # a house move, or where the implementation stopped
             for key, texts in (
                 ("action", [entry["action"]]),
                 ("offered", entry.get("offered", [])),
@@ -128,3 +139,38 @@ def table(record: dict[str, Any]) -> Setup:
             fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
             option = fits[0] if fits else None
     return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
+
+
+def cumulative(record: dict[str, Any], sides: int) -> dict[str, Any]:
+    """``record`` with ``hands[].scores`` as the match's scores: an engine that resets its
+    scores each hand (``setup.hand_scores: per-hand``) gives what each hand alone added,
+    summed here from ``setup.scores``. After a hand that reports none, the match's scores
+    are not known: later hands' are dropped (not observed), never guessed."""
+    if record["setup"].get("hand_scores") != "per-hand":
+        return record
+    running: list[int] | None = list(record["setup"].get("scores") or [0] * sides)
+    hands = []
+    for hand in record["hands"]:
+        gained = hand.get("scores")
+        if running is None or gained is None:
+            running = None
+            hands.append({k: v for k, v in hand.items() if k != "scores"})
+            continue
+        running = [a + b for a, b in zip(running, gained, strict=True)]
+        hands.append({**hand, "scores": running})
+    setup = {k: v for k, v in record["setup"].items() if k != "hand_scores"}
+    return {**record, "setup": setup, "hands": hands}
+
+
+def own_deal(record: dict[str, Any], ruleset: Ruleset, setup: Setup) -> Ruleset | None:
+    """The game as the implementation deals it, when it deals a size no deal of the game
+    gives at this table (``setup.hand_size``, or else the first hand's size when no deal
+    option is written): the game's rules with that deal, so that the difference is named
+    once and the hands are judged as dealt. None when it deals as the rules do."""
+    size = record["setup"].get("hand_size")
+    if size is None and "deal_option" not in record["setup"] and record["hands"]:
+        size = len(record["hands"][0]["deal"]["hands"][0])
+    if not size or size == setup.deal_size(ruleset):  # none dealt is no setup: a bad deal
+        return None
+    deal = {**ruleset.parameters["deal"], setup.players: size}
+    return dataclasses.replace(ruleset, parameters={**ruleset.parameters, "deal": deal})

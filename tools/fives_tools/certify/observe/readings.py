@@ -9,7 +9,8 @@ Only readings a record can show are here: of ``all-fives.target-immediate``, the
 checked once the hand is over and settled (the engine plays on past the target to the
 hand's end and then declares the winner), as Five Up checks it; of
 ``all-fives.settlement-partners``, partners' remaining pips added up and rounded once (only
-at a table of partners: the same rule's deduction at any other table is no reading).
+at a table of partners: the same rule's deduction at any other table is no reading); of
+``lead.neutral-draw``, a written draw the lowest tile wins.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from fives_engine import MatchState, Ruleset
+from fives_engine import IllegalDealError, MatchState, Ruleset, Tile
+from fives_engine.deal import draw_winner
 from fives_tools.certify.observe.replay import force
 from fives_tools.certify.observe.resolve import resolve
 
@@ -61,6 +63,27 @@ def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
     return PARTNERS_MERGED if rule.interpretation == PARTNERS_MERGED.interpretation else None
 
 
+#: A neutral draw the lowest pip total wins (ties drawing again among the lowest).
+LOWEST_DRAW = "lead.neutral-draw"
+
+
+def lowest_draw_leader(draws: list[list[str | None]], players: int) -> int | None:
+    """The seat a written neutral draw gives the lead when the lowest tile wins, or None
+    when it is no such draw either. Each tile is mirrored ([a|b] to [6-a|6-b]: pips 12 -
+    p, still distinct) so the highest-wins check of the reference decides it, not a copy."""
+    mirrored = [
+        tuple(
+            None if t is None else Tile.of(6 - Tile.parse(t).low, 6 - Tile.parse(t).high)
+            for t in round_
+        )
+        for round_ in draws
+    ]
+    try:
+        return draw_winner(mirrored, players)
+    except IllegalDealError:
+        return None
+
+
 def of_target(ruleset: Ruleset) -> OtherReading | None:
     """The other reading of when ``ruleset``'s match is won, when the game's rule rests on
     an interpretation that has one."""
@@ -89,7 +112,7 @@ def plays(match: MatchState, actions: list[dict[str, Any]]) -> bool:
     """Whether ``match`` takes the record's ``actions``, each the turn's player's and
     legal (applied to ``match``: give a copy)."""
     for entry in actions:
-        if match.is_terminal or entry["seat"] != match.current_player:
+        if match.is_terminal or "action" not in entry or entry["seat"] != match.current_player:
             return False
         action = resolve(entry["action"], match.legal_actions()).action
         if action is None or action not in match.legal_actions():

@@ -71,6 +71,11 @@ def _but_deductions(events: list[Any]) -> list[Any]:
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
 
 
+def most_common(rules: Iterable[str]) -> list[str]:
+    """The rules named, each once, the most often named first: a step's candidates."""
+    return [rule for rule, _ in Counter(rules).most_common()]
+
+
 class RecordAudit:
     """The audit of one record, hand after hand."""
 
@@ -229,6 +234,8 @@ class RecordAudit:
         try:
             self.match.deal(replay_deal(deal, entry["actions"], leader))
         except IllegalDealError as exc:
+            if self.drawn_lowest(index, deal, entry, draw_rule):
+                return self.hand_played(index, entry, [draw_rule])
             self.diverge(
                 index,
                 None,
@@ -243,11 +250,49 @@ class RecordAudit:
             self.stop = f"hand {index} stopped at its deal"
             self.go_on(index, entry, finished=False)
             return True
-        dealt = ["deal.hand-size", "equipment.double-six"]
+        return self.hand_played(index, entry, [draw_rule] if deal.get("draws") else [])
+
+    def drawn_lowest(
+        self,
+        index: int,
+        deal: dict[str, Any],
+        entry: dict[str, Any],
+        rule: str,
+    ) -> bool:
+        """A written neutral draw the lowest tile wins, leading with the seat it gives (or
+        naming none): the other reading of ``lead.neutral-draw``, reported once, never a
+        failure (who leads the first hand is the implementation's own choice); the hand is
+        dealt with that seat leading. False when the draw is no such draw either."""
+        assert self.match is not None
+        draws = deal.get("draws")
+        seat = None if not draws else readings.lowest_draw_leader(draws, self.setup.players)
+        if seat is None or deal.get("leader", seat) != seat:
+            return False
+        try:
+            self.match.deal(replay_deal({**deal, "draws": []}, entry["actions"], seat))
+        except IllegalDealError:
+            return False
+        self.exercise([rule])
+        self.diverge(
+            index,
+            None,
+            "deal.draws",
+            rule,
+            f"the neutral draw is won by the lowest tile, seat {seat}'s (the reading chosen:"
+            " the highest leads)",
+            "the highest tile leads",
+            f"seat {seat} leads",
+            cut=self.number,
+            reading=readings.LOWEST_DRAW,
+        )
+        return True
+
+    def hand_played(self, index: int, entry: dict[str, Any], drawn: list[str]) -> bool:
+        """Audit a hand dealt: its actions, ending, settlement and events."""
+        assert self.match is not None
+        dealt = ["deal.hand-size", "equipment.double-six", *drawn]  # a draw written is checked
         if self.setup.deal_option is not None:
             dealt.append("deal.options")
-        if deal.get("draws"):
-            dealt.append(draw_rule)  # a neutral draw written is checked
         self.exercise(exercise.kept(self.ruleset, dealt))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
@@ -273,6 +318,10 @@ class RecordAudit:
         """The seat the hand is replayed with as leader: the record's, checked against the
         seat that went out of the hand before; that seat when the record names none."""
         leader: int | None = deal.get("leader")
+        actions = self.record["hands"][index - 1]["actions"]
+        if leader is None and deal.get("draws") and actions:  # who led says who won the draw
+            lowest = readings.lowest_draw_leader(deal["draws"], self.setup.players)
+            leader = lowest if lowest == actions[0]["seat"] else None
         if self.next_leader is not None:
             self.present("leader", leader is not None)
             if leader is None:
@@ -358,13 +407,18 @@ class RecordAudit:
             if not self.step(index, action):
                 self.stop = f"hand {index} stopped at action {self.number}"
                 rest = len(actions) - position - 1
+                why = (
+                    "the reference cannot play on from there"
+                    if "action" in action
+                    else "what follows a move off the rules is not judged"
+                )
                 if rest:
                     self.note(
                         self.obs.stopped,
                         index,
                         self.number,
                         f"hand {index}: {plural(rest, 'action')} after action {self.number}"
-                        " not checked (the reference cannot play on from there)",
+                        f" not checked ({why})",
                     )
                 self.number += rest
                 return False
@@ -374,6 +428,8 @@ class RecordAudit:
         """Check one action (its turn, legality, what was offered and scored) and apply it;
         an action the rules refuse is applied as the implementation did where it can be
         (:func:`~fives_tools.certify.observe.replay.forcible`). False: the replay stops."""
+        if "action" not in entry:
+            return self.off_the_rules(index, entry)
         match = self.in_play(index, entry)
         if match is None:
             return False
@@ -428,6 +484,38 @@ class RecordAudit:
             events = match.apply_action(action, seat)
         self.scored(index, entry, action, events)
         return True
+
+    def off_the_rules(self, index: int, entry: dict[str, Any]) -> bool:
+        """A house move, or the place the implementation stopped, crashed or stalled: one
+        divergence of the rules that say what was due there (the legal actions' rules; the
+        match's end rule once a hand is over and the match is not), never its consequences:
+        nothing after it in the hand is replayed (returns False: the replay stops). A stop
+        after the match was won is noted only, the result judged as before (True)."""
+        assert self.match is not None
+        hand = self.match.hands[-1]
+        house, kind = entry.get("house"), str(entry.get("stopped"))
+        message = f": {entry['message']}" if entry.get("message") else ""
+        said = f"a house move: {house}" if house is not None else f"{kind}{message}"
+        if self.match.is_terminal:
+            self.note(self.obs.stopped, index, self.number, f"after the match was won, {said}")
+            return True
+        if hand.is_terminal:
+            rules = [exercise.end_rule(self.ruleset)]
+            due = "the hand is over and the match goes on: the next hand"
+        else:
+            legal = self.match.legal_actions()
+            rules = most_common(allowing_rule(self.ruleset, a) for a in legal)
+            due = f"seat {hand.current_player}: a legal action: {', '.join(map(str, legal))}"
+        if house is not None:
+            what = f"seat {entry['seat']} made a move the rules do not have ({house})"
+        else:
+            done = {"stopped": "stopped", "crash": "crashed", "stall": "stalled"}[kind]
+            what = f"the implementation {done} with the game not over{message}"
+        self.exercise(rules)
+        self.diverge(
+            index, self.number, "house" if house is not None else "stopped", rules, what, due, said
+        )
+        return False
 
     def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
         """The match the action is judged in; None when its hand or the match is over (a
@@ -660,7 +748,7 @@ class RecordAudit:
             rule, reason = refusal(hand, seat, resolved)
             blamed.append(rule)
             said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
-        ranked = [rule for rule, _ in Counter(blamed).most_common()]
+        ranked = most_common(blamed)
         self.diverge(
             index,
             self.number,

@@ -37,7 +37,7 @@ def replay_deal(deal: dict[str, Any], actions: list[dict[str, Any]], leader: int
         drawn = [
             Tile.parse(a["tile"])
             for a in actions
-            if isinstance(parse_action_text(a["action"]), Draw)
+            if "action" in a and isinstance(parse_action_text(a["action"]), Draw)
         ]
         seen = {t for h in hands for t in h} | set(drawn)
         boneyard = drawn + [t for t in DOUBLE_SIX if t not in seen]
