@@ -58,7 +58,7 @@ def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
     rule = ruleset.rules.get(PARTNERS_MERGED.rule)
     if not partnerships or rule is None:
         return None
-    return PARTNERS_MERGED if rule.interpretation == PARTNERS_MERGED.interpretation else None
+    return PARTNERS_MERGED if PARTNERS_MERGED.interpretation in rule.interpretations else None
 
 
 def of_target(ruleset: Ruleset) -> OtherReading | None:
@@ -66,7 +66,7 @@ def of_target(ruleset: Ruleset) -> OtherReading | None:
     an interpretation that has one."""
     other = _TARGET.get(ruleset.target_check)
     rule = ruleset.rules.get(other.rule) if other is not None else None
-    if other is None or rule is None or rule.interpretation != other.interpretation:
+    if other is None or rule is None or other.interpretation not in rule.interpretations:
         return None
     return other
 
