@@ -220,6 +220,19 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @rule:score.ends.double-interior-zero
+  Scenario Outline: Once both straight sides of [6|6] are filled, the double no longer contributes 12
+    Given a <game> layout after the plays "[3|6] [6|6]@[3|6]:big-end"
+    When "[2|6]@[6|6]:straight-b" is played
+    Then the scoring ends total 5
+    And the play scores 5 raw
+    And every fact of fixture "layout/double-6-6-interior" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |
+
   @five-up @exact-61 @all-fives @rule:score.ends.double-interior-zero
   Scenario Outline: A spinner that was not the lead, surrounded on all four sides, counts nothing
     Given a <game> layout after the plays "[1|5] [1|1]@[1|5]:small-end [1|2]@[1|1]:straight-b [1|3]@[1|1]:branch-a"
