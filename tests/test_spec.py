@@ -126,6 +126,18 @@ def test_a_quote_cut_by_yaml_is_refused_by_the_schemas_and_the_loader(tmp_path: 
         load_game(variant)
 
 
+def test_each_game_states_its_rules_in_its_own_terms() -> None:
+    """A statement written once for the family printed Five Up's words as the rules of the
+    other games: display points and a clockwise turn in All Fives (raw points only, "the
+    next player"), and a last play scored before the settlement in Exact 61."""
+    all_fives = find_game("all-fives").rules.values()
+    assert [r.id for r in all_fives if "display" in r.statement] == []
+    assert [r.id for r in all_fives if "clockwise" in r.statement] == []
+    assert [r.id for r in all_fives if "straight side A" in r.statement] == []
+    last_play = find_game("exact-61").rules["score.last-play"].statement
+    assert "before the hand is settled" not in last_play and "going-out event" in last_play
+
+
 def test_a_rule_may_rest_on_several_readings_and_a_bad_link_is_named(tmp_path: Path) -> None:
     """The block's events rest on two readings; a link that is no ID is refused in one line."""
     events = find_game("exact-61").rules["settle.exact-61.block-events"]
