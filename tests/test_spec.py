@@ -136,6 +136,28 @@ def test_each_game_states_its_rules_in_its_own_terms() -> None:
     assert [r.id for r in all_fives if "straight side A" in r.statement] == []
     last_play = find_game("exact-61").rules["score.last-play"].statement
     assert "before the hand is settled" not in last_play and "going-out event" in last_play
+    negative = find_game("exact-61").rules["score.negative"].statement
+    assert "applied in full" not in negative and "discarded" in negative
+
+
+def test_an_open_question_is_a_reading_the_rule_resting_on_it_links() -> None:
+    """The sources are silent on a floor (all three games), on what going out pays in Five
+    Up and on how four play All Fives: the rules whose statements rest on those readings
+    link them, so their cases are implementation-defined."""
+    links = {
+        (game, rule.id): set(rule.interpretations)
+        for game in game_names()
+        for rule in find_game(game).rules.values()
+    }
+    for game in game_names():
+        assert "score.negative" in links[(game, "score.negative")], game
+    assert "five-up.settlement-reward" in links[("five-up", "settle.deduct-only")]
+    assert "all-fives.four-players" in links[("all-fives", "side.partnership")]
+    assert "exact-61.block-zero-event" in links[("exact-61", "settle.exact-61.block-events")]
+    assert INTERPRETATIONS["score.led-double"]["games"] == ["all-fives"]
+    for case in load_cases():
+        if case.primary in ("score.negative", "settle.deduct-only"):
+            assert case.level == "implementation-defined", case.id
 
 
 def test_a_rule_may_rest_on_several_readings_and_a_bad_link_is_named(tmp_path: Path) -> None:

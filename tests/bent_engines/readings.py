@@ -25,8 +25,10 @@ from fives_engine.setup import Setup
 
 from .catalog import (
     Bent,
+    GoingOutScoresOpponents,
     NeutralDrawRedrawsEveryone,
     PartnersRoundedTogether,
+    ScoreFloorsAtZero,
     SideBBeforeA,
 )
 
@@ -177,6 +179,7 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "layout.symmetric-attach-points": (SideBBeforeA,),
     "layout.listing-order": (),
     "score.led-double": (),
+    "score.negative": (ScoreFloorsAtZero,),
     "score.display-floor": (DisplayTowardZero,),
     "lead.neutral-draw": (
         NeutralDrawRedrawsEveryone,
@@ -189,6 +192,7 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "all-fives.settlement-partners": (PartnersRoundedTogether,),
     "exact-61.block-zero-event": (BlockZeroEventsKept,),
     "all-fives.four-players": (AllFivesFourAlwaysPartners,),
+    "five-up.settlement-reward": (GoingOutScoresOpponents,),
 }
 #: Why an interpretation has no engine of another reading.
 NO_ENGINE = {
