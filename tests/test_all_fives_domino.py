@@ -83,6 +83,16 @@ DIVERGENT: dict[str, dict[str, tuple[object, object]]] = {
             ["[1|2] (2)", "[3|4] (3)"],
         ),
     },
+    "all-fives/layout/branch-b-before-a#attach-points": {
+        "attach_points": (
+            ["[0|5] (0)", "[2|5] (2)", "[5|5] (5)", "[5|6] (6)"],
+            ["[0|5] (0)", "[2|5] (2)", "[5|6] (6)"],
+        ),
+        "legal_plays": (
+            ["[1|2]@[2|5]:2", "[3|5]@[5|5]:5", "[4|6]@[5|6]:6"],
+            ["[1|2]@[2|5]:2", "[4|6]@[5|6]:6"],
+        ),
+    },
     "all-fives/layout/branch-b-open-after-branch-a#attach-points": {
         "attach_points": (
             ["[0|5] (0)", "[2|5] (2)", "[5|5] (5)", "[5|6] (6)"],
@@ -96,11 +106,9 @@ DIVERGENT: dict[str, dict[str, tuple[object, object]]] = {
 UNDECIDED = {
     f"all-fives/layout/{name}#attach-points"
     for name in (
-        "branch-b-before-a",
         "branch-before-straights",
         "double-has-no-end",
         "unmatched-pips-rejected",
-        "straight-b-before-a",
         "straight-side-only-on-a-double-rejected",
     )
 }

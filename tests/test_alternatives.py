@@ -22,7 +22,6 @@ from bent_engines.catalog import (
     BlockEventsInSeatOrder,
     OvershootAppliedInPart,
     PartnersSideBySide,
-    ScoreFloorsAtZero,
     TiedBlockGoesToTheFirstSeat,
     ZeroPipHandSkippedInBlock,
 )
@@ -43,7 +42,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every fixture with alternatives, and an engine that breaks the sentence it checks
 #: (a bent engine of tests/bent_engines/catalog.py): it must still fail the case.
 SENTENCE_BROKEN_BY: dict[str, type[Bent]] = {
-    "settlement/all-fives-partners-below-zero": ScoreFloorsAtZero,
     "settlement/all-fives-partners-share-a-score": PartnersSideBySide,
     "settlement/exact-61-block-discard-others-count": OvershootAppliedInPart,
     "settlement/exact-61-block-equal-hands-tie": TiedBlockGoesToTheFirstSeat,

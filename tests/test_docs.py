@@ -533,18 +533,18 @@ def test_rules_have_titles_permalinks_and_their_own_examples(
 def test_a_rule_settled_by_the_sources_keeps_its_question_as_a_note(
     roots: dict[str, ET.Element], book_dir: Path
 ) -> None:
-    """settle.deduct-only was a reading until the sources were found to answer it: its
-    note, with the sentence about a block's settlement reward, is in the book."""
+    """Exact 61's exact hit answers what Five Up settles by a play-off: its note, with the
+    sentence that no tie is played off, is in the book; a reading is no note but a link."""
     rule = next(
         a
-        for a in roots["five-up"].iter(f"{XHTML}article")
-        if a.get("id") == rule_anchor("settle.deduct-only")
+        for a in roots["exact-61"].iter(f"{XHTML}article")
+        if a.get("id") == rule_anchor("match.exact-hit-wins")
     )
     text = "".join(rule.itertext())
-    assert "Note:" in text and "封局没有胜者，也不发结算奖励" in text
-    assert "interpretation-five-up.no-going-out-bonus" not in _ids(roots["five-up"])
-    markdown = (book_dir / "five-up.md").read_text("utf-8")
-    assert "*Note:* Once a question (does going out pay" in markdown
+    assert "Note:" in text and "不比较之后的最高分，也不加赛打破同分" in text
+    assert "interpretation-five-up.settlement-reward" in _ids(roots["five-up"])
+    markdown = (book_dir / "exact-61.md").read_text("utf-8")
+    assert "*Note:* Once a question (are the highest scores compared" in markdown
 
 
 def test_the_sidebar_contents_stay_in_reach(roots: dict[str, ET.Element], book_dir: Path) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fives_engine import IllegalPlayError, Layout, Play, Port, Tile, find_game
+from fives_engine import HandState, IllegalPlayError, Layout, Play, Port, Tile, find_game
+from fives_engine.deal import Deal
 from fives_engine.layout import FIRST_DOUBLE
 
 
@@ -48,7 +49,6 @@ def test_legal_plays_come_in_canonical_order_and_all_apply() -> None:
             "a double has straight sides",
         ),
         (["[5|5]"], "[0|5]@[5|5]:branch-a", "layout.spinner.straights-first", "open only once"),
-        (["[5|5]"], "[0|5]@[5|5]:straight-b", "layout.side-a-first", "still open"),
         (
             ["[5|5]", "[0|5]@[5|5]:straight-a"],
             "[3|5]@[5|5]:straight-a",
@@ -69,6 +69,39 @@ def test_an_illegal_play_names_its_rule_quotes_the_play_and_changes_nothing(
     assert bad in str(info.value) and quoted in str(info.value)
     assert facts(layout) == before
     assert not layout.is_legal(Play.parse(bad))
+
+
+@pytest.mark.parametrize(
+    ("plays", "named", "taken"),
+    [
+        (["[5|5]"], "[0|5]@[5|5]:straight-b", "[0|5]@[5|5]:straight-a"),
+        (
+            ["[5|5]", "[0|5]@[5|5]:straight-a", "[5|6]@[5|5]:straight-b"],
+            "[2|5]@[5|5]:branch-b",
+            "[2|5]@[5|5]:branch-a",
+        ),
+    ],
+)
+def test_naming_side_b_while_side_a_is_open_is_the_same_move(
+    plays: list[str], named: str, taken: str
+) -> None:
+    """Side B is listed as a legal place, so a play naming it is legal; while side A is
+    open it is the same move as side A (layout.symmetric-attach-points), and B stays open."""
+    layout, same = Layout.from_plays(plays), Layout.from_plays(plays)
+    assert layout.is_legal(Play.parse(named))
+    assert layout.play(named) == same.play(taken)
+    assert facts(layout) == facts(same)
+    assert str(layout.plays[-1]) == taken
+    assert Play.parse(named).port in {p.port for p in layout.attach_points()}
+
+
+def test_a_hand_records_side_b_named_while_side_a_is_open_as_side_a() -> None:
+    tiles = [[Tile(5, 5), Tile(1, 2)], [Tile(0, 5), Tile(3, 4)]]
+    hand = HandState(find_game("five-up"), Deal.of(tiles, [Tile(6, 6)]), 0)
+    hand.apply_action("[5|5]")
+    events = hand.apply_action("[0|5]@[5|5]:straight-b")
+    assert events[0]["play"] == "[0|5]@[5|5]:straight-a"
+    assert str(hand.layout.plays[-1]) == "[0|5]@[5|5]:straight-a"
 
 
 def test_first_double_policy_makes_only_the_first_double_a_spinner() -> None:

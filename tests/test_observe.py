@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from observed import LEGAL_AT_8, minimal_example, readme_example, to_pips_form
 
-from fives_engine import Deal, MatchState, Setup, find_game
+from fives_engine import Action, Deal, MatchState, Play, Setup, find_game
 from fives_engine.deal import random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe.reference import observed_hand, observed_match
 from fives_tools.certify.observe.replay import prefix
+from fives_tools.certify.observe.resolve import offered_difference, resolve
 from fives_tools.cli.records import random_match
 
 
@@ -318,3 +319,20 @@ def test_a_table_the_game_is_not_played_at_is_a_divergence() -> None:
     record["setup"]["partnerships"] = False  # Five Up's four players are always partners
     obs = audit_records([record])
     assert failed(obs) == [("side.partnership", "setup")]
+
+
+def test_side_b_named_while_side_a_is_open_is_the_move_on_side_a() -> None:
+    """layout.symmetric-attach-points: the text names side B, the move is side A's; offered
+    alone it covers that move, offered beside it it is the same move twice."""
+    legal: list[Action] = [
+        Play.parse("[0|5]@[5|5]:straight-a"),
+        Play.parse("[5|6]@[5|5]:straight-a"),
+    ]
+    assert resolve("[0|5]@[5|5]:straight-b", legal).action == legal[0]
+    assert offered_difference(["[0|5]@[5|5]:straight-b", "[5|6]@[5|5]:straight-a"], legal) == (
+        [],
+        [],
+    )
+    both = ["[0|5]@[5|5]:straight-a", "[0|5]@[5|5]:straight-b", "[5|6]@[5|5]:straight-a"]
+    missing, extra = offered_difference(both, legal)
+    assert missing == [] and [r.text for r in extra] == ["[0|5]@[5|5]:straight-b"]

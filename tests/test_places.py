@@ -5,13 +5,14 @@ pass, never a failure."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from bent_engines.catalog import EveryDoubleSpinsInAllFives, SideBBeforeA, TilePlayedTwice
+from bent_engines.catalog import Bent, EveryDoubleSpinsInAllFives, TilePlayedTwice, _ignoring
 
 from fives_engine import AttachPoint, NotationError, PipsPlay, Play
 from fives_tools.certify import places
@@ -89,11 +90,9 @@ def test_the_reference_in_the_pips_form_passes_all_it_can_decide(pips_run: Run) 
     assert conn and all(r.status == SKIP and r.reply is None for r in conn)  # never sent
     rejects = {r.case.fixture_id for r in skipped if r.case.capability != levels.CONNECTIONS}
     assert rejects == {  # illegal only for their place, or not writable in the form
-        "layout/branch-b-before-a",
         "layout/branch-before-straights",
         "layout/double-has-no-end",
         "layout/unmatched-pips-rejected",
-        "layout/straight-b-before-a",
         "layout/straight-side-only-on-a-double-rejected",
     }
     decided = {r.case.fixture_id for r in pips_run.results if "reject" in r.case.request}
@@ -115,11 +114,22 @@ def test_a_decidable_rejection_accepted_is_a_failure(layout_cases: list[Case]) -
     assert "all-fives/layout/tile-played-twice-rejected#attach-points" in failed
 
 
+class BranchTakenBeforeStraights(Bent):
+    """Accepts a side branch before both straight sides are filled, and changes nothing else."""
+
+    BENT_RULE = "layout.spinner.straights-first"
+    MISTAKE = "a play on a side branch before both straight sides are filled is accepted"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        return [_ignoring(self.BENT_RULE)]
+
+
 def test_a_place_only_rejection_is_never_a_pass_nor_a_failure(layout_cases: list[Case]) -> None:
-    """Side B before side A is illegal only for its place: the pips form cannot tell, so
-    an engine that accepts it is neither failed nor passed on it."""
-    run = run_cases(PythonAdapter(pips_engine(SideBBeforeA)), layout_cases)
-    bent = [r for r in run.results if r.case.fixture_id == "layout/straight-b-before-a"]
+    """A side branch before both straight sides is illegal only for its place: the pips
+    form cannot tell it from the open straight side, so an engine that accepts it is neither
+    failed nor passed on it."""
+    run = run_cases(PythonAdapter(pips_engine(BranchTakenBeforeStraights)), layout_cases)
+    bent = [r for r in run.results if r.case.fixture_id == "layout/branch-before-straights"]
     attach = [r for r in bent if r.case.capability == levels.ATTACH_POINTS]
     assert attach and all(r.status == SKIP for r in attach)
     assert all(r.message.startswith(places.UNDECIDABLE) for r in attach)
@@ -142,7 +152,7 @@ def test_the_certificate_states_the_form_and_the_undecided(pips_run: Run) -> Non
     text = out.getvalue()
     assert "Places: the pips form" in text
     assert f"Not decidable in the pips form ({len(pips_run.undecided)} cases)" in text
-    assert "layout/straight-b-before-a#attach-points" in text
+    assert "layout/branch-before-straights#attach-points" in text
     markdown = to_markdown(pips_run)
     assert "- places: the pips form" in markdown
     assert "## Not decidable in the pips form" in markdown

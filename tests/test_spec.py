@@ -126,6 +126,56 @@ def test_a_quote_cut_by_yaml_is_refused_by_the_schemas_and_the_loader(tmp_path: 
         load_game(variant)
 
 
+def test_each_game_states_its_rules_in_its_own_terms() -> None:
+    """A statement written once for the family printed Five Up's words as the rules of the
+    other games: display points and a clockwise turn in All Fives (raw points only, "the
+    next player"), and a last play scored before the settlement in Exact 61."""
+    all_fives = find_game("all-fives").rules.values()
+    assert [r.id for r in all_fives if "display" in r.statement] == []
+    assert [r.id for r in all_fives if "clockwise" in r.statement] == []
+    assert [r.id for r in all_fives if "straight side A" in r.statement] == []
+    last_play = find_game("exact-61").rules["score.last-play"].statement
+    assert "before the hand is settled" not in last_play and "going-out event" in last_play
+    negative = find_game("exact-61").rules["score.negative"].statement
+    assert "applied in full" not in negative and "discarded" in negative
+
+
+def test_an_open_question_is_a_reading_the_rule_resting_on_it_links() -> None:
+    """The sources are silent on a floor (all three games), on what going out pays in Five
+    Up and on how four play All Fives: the rules whose statements rest on those readings
+    link them, so their cases are implementation-defined."""
+    links = {
+        (game, rule.id): set(rule.interpretations)
+        for game in game_names()
+        for rule in find_game(game).rules.values()
+    }
+    for game in game_names():
+        assert "score.negative" in links[(game, "score.negative")], game
+    assert "five-up.settlement-reward" in links[("five-up", "settle.deduct-only")]
+    assert "all-fives.four-players" in links[("all-fives", "side.partnership")]
+    assert "exact-61.block-zero-event" in links[("exact-61", "settle.exact-61.block-events")]
+    assert INTERPRETATIONS["score.led-double"]["games"] == ["all-fives"]
+    for case in load_cases():
+        if case.primary in ("score.negative", "settle.deduct-only"):
+            assert case.level == "implementation-defined", case.id
+
+
+def test_a_rule_may_rest_on_several_readings_and_a_bad_link_is_named(tmp_path: Path) -> None:
+    """The block's events rest on two readings; a link that is no ID is refused in one line."""
+    events = find_game("exact-61").rules["settle.exact-61.block-events"]
+    assert events.interpretations == ("exact-61.block-seat-order", "exact-61.block-zero-event")
+    assert events.interpretation == "exact-61.block-seat-order"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "name: bad\nextends: exact-61\nrules:\n  match.target: {interpretation: [1]}\n", "utf-8"
+    )
+    with pytest.raises(
+        RulesetError,
+        match=r"bad.yaml: rules\.match\.target\.interpretation: expected an interpretation ID",
+    ):
+        load_game(bad)
+
+
 def test_every_rule_is_exercised_by_a_case_and_a_scenario_or_fixture() -> None:
     table = coverage.matrix()
     unexercised = [(g, r) for g, rows in table.items() for r, refs in rows.items() if not refs]
@@ -174,9 +224,11 @@ def test_interpretations_are_registered_and_cited() -> None:
         assert interp["reading"] and interp["why"] and interp["sources"], interp["id"]
         for source in interp["sources"]:
             assert source["heading"] in SOURCES[source["file"]]["headings"], interp["id"]
-    for rule_id, entry in base_rules().items():
-        if "interpretation" in entry:
-            assert entry["interpretation"] in INTERPRETATIONS, rule_id
+    for game in game_names():
+        for rule in find_game(game).rules.values():
+            for reading in rule.interpretations:
+                assert reading in INTERPRETATIONS, (game, rule.id, reading)
+                assert game in INTERPRETATIONS[reading]["games"], (game, rule.id, reading)
     for case in load_cases():
         if case.level == "implementation-defined":
             assert case.interpretation in INTERPRETATIONS, case.id

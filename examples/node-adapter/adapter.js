@@ -123,12 +123,19 @@ class Layout {
       if (!(anchor.used.has("straight side A") && anchor.used.has("straight side B")))
         throw new Illegal("branches open once both straight sides are filled", "layout.spinner.straights-first");
     }
-    if (TWIN[port] && !anchor.used.has(TWIN[port])) throw new Illegal(`${TWIN[port]} is still open`, "layout.side-a-first");
     const value = pipsAt(anchor.tile, port);
     if (play.tile[0] !== value && play.tile[1] !== value) throw new Illegal("pips do not match", "play.match-attach-point");
   }
 
+  // Side B of a mirror pair named while side A is open is the same move: side A.
+  sameMove(play) {
+    const anchor = play.anchor && this.placed.get(tileText(play.anchor));
+    if (anchor && TWIN[play.port] && !anchor.used.has(TWIN[play.port])) return { ...play, port: TWIN[play.port] };
+    return play;
+  }
+
   play(play) {
+    play = this.sameMove(play);
     this.check(play);
     const t = play.tile;
     const spinner = isDouble(t) && (this.policy === "every-double" || !this.anyDouble);
@@ -327,7 +334,7 @@ class Hand {
       throw new Illegal("the tile just drawn must be played", "turn.play-drawn-tile");
     if (action.kind === "play") {
       if (!held.some((t) => sameTile(t, action.play.tile))) throw new Illegal("not held", "hand.own-tiles");
-      this.layout.check(action.play);
+      this.layout.check(this.layout.sameMove(action.play));
       return;
     }
     if (this.canPlay(held)) throw new Illegal("a player who can play must play", "turn.must-play");
@@ -337,6 +344,7 @@ class Hand {
 
   // Returns the events the action caused.
   apply(action, seat = this.current) {
+    if (action.kind === "play") action = { ...action, play: this.layout.sameMove(action.play) };
     this.check(action, seat);
     const before = this.events.length;
     if (action.kind === "play") {

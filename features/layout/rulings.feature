@@ -66,20 +66,20 @@ Feature: Rulings where the sources are terse
       | all-fives |
 
   @five-up @exact-61 @all-fives @implementation-defined @rule:layout.side-a-first
-  Scenario Outline: The side used first is side A
+  Scenario Outline: Naming side B while side A is open is the same move: it takes side A
     Given a <game> layout after the plays "<before>"
-    When "<play>" is attempted
-    Then the play is rejected citing rule "layout.side-a-first"
+    When "<play>" is played
+    Then the scoring ends total <total>
     And every fact of fixture "<fixture>" holds for <game>
 
     Examples:
-      | game      | before                                                   | play                     | fixture                    |
-      | five-up   | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | layout/straight-b-before-a |
-      | exact-61  | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | layout/straight-b-before-a |
-      | all-fives | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | layout/straight-b-before-a |
-      | five-up   | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | layout/branch-b-before-a   |
-      | exact-61  | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | layout/branch-b-before-a   |
-      | all-fives | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | layout/branch-b-before-a   |
+      | game      | before                                                   | play                     | total | fixture                    |
+      | five-up   | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | 7     | layout/straight-b-before-a |
+      | exact-61  | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | 7     | layout/straight-b-before-a |
+      | all-fives | [2\|2]                                                   | [2\|3]@[2\|2]:straight-b | 7     | layout/straight-b-before-a |
+      | five-up   | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | 8     | layout/branch-b-before-a   |
+      | exact-61  | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | 8     | layout/branch-b-before-a   |
+      | all-fives | [5\|5] [0\|5]@[5\|5]:straight-a [5\|6]@[5\|5]:straight-b | [2\|5]@[5\|5]:branch-b   | 8     | layout/branch-b-before-a   |
 
   @five-up @exact-61 @all-fives @rule:play.match-attach-point @rule:equipment.double-six
   Scenario Outline: Unmatched pips, a second lead, a tile not down, a place taken and a tile played twice are rejected
@@ -219,6 +219,19 @@ Feature: Rulings where the sources are terse
       | five-up   |
       | exact-61  |
       | all-fives |
+
+  @five-up @exact-61 @rule:score.ends.double-interior-zero
+  Scenario Outline: Once both straight sides of [6|6] are filled, the double no longer contributes 12
+    Given a <game> layout after the plays "[3|6] [6|6]@[3|6]:big-end"
+    When "[2|6]@[6|6]:straight-b" is played
+    Then the scoring ends total 5
+    And the play scores 5 raw
+    And every fact of fixture "layout/double-6-6-interior" holds for <game>
+
+    Examples:
+      | game     |
+      | five-up  |
+      | exact-61 |
 
   @five-up @exact-61 @all-fives @rule:score.ends.double-interior-zero
   Scenario Outline: A spinner that was not the lead, surrounded on all four sides, counts nothing

@@ -144,6 +144,8 @@ class HandState:
             action = parse_action(action)
         if not isinstance(action, Play | Draw | Pass):
             raise TypeError(f"an action is a Play, Draw or Pass, not {action!r}")
+        if isinstance(action, Play):
+            action = self.layout.same_move(action)  # side B while side A is open: side A
         actor = self._current if seat is None else seat
         known = actor == self._current and action in self._legal  # listed as legal just now
         if not known:

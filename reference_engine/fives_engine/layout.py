@@ -30,9 +30,6 @@ FIRST_DOUBLE = "first-double"
 SPINNER_POLICIES = (EVERY_DOUBLE, FIRST_DOUBLE)
 
 
-#: The mirror image of a B side: a B side is a move of its own only once its A side is taken.
-_TWIN = {Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A, Port.SIDE_BRANCH_B: Port.SIDE_BRANCH_A}
-
 #: Every tile state met so far, by (tile, spinner, places taken).
 _STATES: dict[tuple[Tile, bool, frozenset[Port]], _Placed] = {}
 
@@ -71,7 +68,7 @@ class _Placed:
 
     def _mirrors_open_side(self, port: Port) -> bool:
         """A B side while its A side is open: the same move (``layout.symmetric-attach-points``)."""
-        twin = _TWIN.get(port)
+        twin = port.side_a
         return twin is not None and twin not in self.used
 
     def open_ports(self) -> Iterator[Port]:
@@ -245,7 +242,18 @@ class Layout:
             self._move_values = {point.value for point in moves}
         return self._moves
 
+    def same_move(self, play: Play) -> Play:
+        """``play`` as the move it is: naming side B of a mirror pair whose side A is open
+        (a lone double's straight sides, a spinner's unstarted side branches), it is the play
+        on side A, the side used first (interpretation layout.symmetric-attach-points)."""
+        twin = play.port.side_a if isinstance(play.port, Port) else None
+        anchor = self._placed.get(play.anchor) if play.anchor in _DOUBLE_SIX else None
+        if twin is None or anchor is None or twin in anchor.used:
+            return play
+        return Play(play.tile, play.anchor, twin)
+
     def is_legal(self, play: Play) -> bool:
+        play = self.same_move(play)
         try:
             self._check(play)
         except IllegalPlayError:
@@ -256,10 +264,12 @@ class Layout:
         """Place a tile and return the new total of the scoring ends.
 
         An illegal play (a tile built directly that is not one of the 28 included) raises
-        :class:`IllegalPlayError` and leaves the layout unchanged.
+        :class:`IllegalPlayError` and leaves the layout unchanged. A play naming side B of a
+        mirror pair while side A is open is the same move as side A (:meth:`same_move`).
         """
         if isinstance(play, str):
             play = Play.parse(play)
+        play = self.same_move(play)
         self._check(play)
         return self._place(play)
 
@@ -357,12 +367,6 @@ class Layout:
                     f" are filled, in {self.describe()}",
                     "layout.spinner.straights-first",
                 )
-        twin = _TWIN.get(port)
-        if twin is not None and twin not in anchor.used:
-            raise IllegalPlayError(
-                f"{play}: {anchor.tile} {twin} is still open; the side used first is {twin}",
-                "layout.side-a-first",
-            )
         value = port_pips(anchor.tile, port)
         if not play.tile.has(value):
             raise IllegalPlayError(

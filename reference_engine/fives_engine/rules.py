@@ -33,15 +33,21 @@ class Citation:
 @dataclass(frozen=True)
 class Rule:
     """One rule of a game document: its ID, its statement, the source it is cited from,
-    and the interpretation it depends on, if any. A ``note`` keeps on record a question the
-    sources seemed to leave open and how they answer it, with the sentences it rests on."""
+    and the interpretations its statement depends on, if any (a statement may rest on more
+    than one reading). A ``note`` keeps on record a question the sources seemed to leave
+    open and how they answer it, with the sentences it rests on."""
 
     id: str
     statement: str
     cite: Citation
-    interpretation: str | None = None
+    interpretations: tuple[str, ...] = ()
     note: str = ""
     note_cites: tuple[Citation, ...] = ()
+
+    @property
+    def interpretation(self) -> str | None:
+        """The first interpretation the rule depends on: a rule with any is a reading."""
+        return self.interpretations[0] if self.interpretations else None
 
 
 @dataclass(frozen=True)
@@ -212,6 +218,19 @@ def _merge(
     return params, rules, doc
 
 
+def _interpretations(path: Path, rule_id: str, value: Any) -> tuple[str, ...]:
+    """A rule's ``interpretation``: one ID, or a list when its statement rests on several."""
+    ids = [value] if isinstance(value, str) else value
+    if ids is None:
+        return ()
+    if not isinstance(ids, list) or not all(isinstance(i, str) and i for i in ids):
+        raise RulesetError(
+            f"{path}: rules.{rule_id}.interpretation: expected an interpretation ID or a list"
+            " of them"
+        )
+    return tuple(ids)
+
+
 #: the keys of a rule's ``cite``; any other is refused (spec/schemas/game.schema.json)
 _CITE_KEYS = frozenset({"file", "heading", "quote"})
 
@@ -245,7 +264,7 @@ def load_game(path: str | Path) -> Ruleset:
             rule_id,
             " ".join(str(entry["statement"]).split()),
             Citation(cite["file"], cite["heading"], cite.get("quote", "")),
-            entry.get("interpretation"),
+            _interpretations(path, rule_id, entry.get("interpretation")),
             " ".join(str(note.get("text", "")).split()),
             tuple(Citation(c["file"], c["heading"], c["quote"]) for c in note.get("sources", [])),
         )

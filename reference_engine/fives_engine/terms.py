@@ -61,6 +61,12 @@ class Port(enum.Enum):
     def is_straight(self) -> bool:
         return self in (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
 
+    @property
+    def side_a(self) -> Port | None:
+        """Side A of the mirror pair whose side B this is (None for any other place): while
+        side A is open a play at B is the same move (layout.symmetric-attach-points)."""
+        return _SIDE_A.get(self)
+
     def __str__(self) -> str:
         return self.value
 
@@ -88,6 +94,7 @@ _BY_KEY = {**{p.value.lower(): p for p in Port}, **{s: p for p, s in _SLUGS.item
 
 #: The two places of a non-double, and the four of a double, in canonical order.
 END_PORTS = (Port.BIG_END, Port.SMALL_END)
+_SIDE_A = {Port.STRAIGHT_SIDE_B: Port.STRAIGHT_SIDE_A, Port.SIDE_BRANCH_B: Port.SIDE_BRANCH_A}
 STRAIGHT_PORTS = (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
 BRANCH_PORTS = (Port.SIDE_BRANCH_A, Port.SIDE_BRANCH_B)
 

@@ -18,15 +18,19 @@ from unittest import mock
 from benchmarks.mutation.parameters import serving
 from fives_engine import deal as deal_module
 from fives_engine import find_game, settlement
-from fives_engine.errors import IllegalDealError
+from fives_engine.errors import IllegalDealError, IllegalPlayError
+from fives_engine.layout import Layout
 from fives_engine.rules import Ruleset
 from fives_engine.settlement import Hands, Item
 from fives_engine.setup import Setup
+from fives_engine.terms import Play
 
 from .catalog import (
     Bent,
+    GoingOutScoresOpponents,
     NeutralDrawRedrawsEveryone,
     PartnersRoundedTogether,
+    ScoreFloorsAtZero,
     SideBBeforeA,
 )
 
@@ -120,6 +124,22 @@ class NeutralDrawFromOwnSet(Reading):
         return [mock.patch.object(deal_module, "check_drawn_tiles", check)]
 
 
+class SideBRefusedWhileAOpen(Reading):
+    INTERPRETATION = "layout.symmetric-attach-points"
+    BENT_RULE = "layout.side-a-first"
+    MISTAKE = "a play naming side B while side A is open is refused, not taken as side A"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        original = Layout.same_move
+
+        def refuse(layout: Layout, play: Play) -> Play:
+            if original(layout, play) != play:
+                raise IllegalPlayError(f"{play}: side A is still open", self.BENT_RULE)
+            return play
+
+        return [mock.patch.object(Layout, "same_move", refuse)]
+
+
 class DisplayTowardZero(Reading):
     INTERPRETATION = "score.display-floor"
     BENT_RULE = "score.unit.display"
@@ -174,9 +194,10 @@ class AllFivesFourAlwaysPartners(Reading):
 #: Interpretation ID -> the engines that read it the other way. An empty entry says why
 #: no engine is needed: no case names that interpretation.
 READINGS: Mapping[str, tuple[type[Bent], ...]] = {
-    "layout.symmetric-attach-points": (SideBBeforeA,),
+    "layout.symmetric-attach-points": (SideBBeforeA, SideBRefusedWhileAOpen),
     "layout.listing-order": (),
     "score.led-double": (),
+    "score.negative": (ScoreFloorsAtZero,),
     "score.display-floor": (DisplayTowardZero,),
     "lead.neutral-draw": (
         NeutralDrawRedrawsEveryone,
@@ -189,6 +210,7 @@ READINGS: Mapping[str, tuple[type[Bent], ...]] = {
     "all-fives.settlement-partners": (PartnersRoundedTogether,),
     "exact-61.block-zero-event": (BlockZeroEventsKept,),
     "all-fives.four-players": (AllFivesFourAlwaysPartners,),
+    "five-up.settlement-reward": (GoingOutScoresOpponents,),
 }
 #: Why an interpretation has no engine of another reading.
 NO_ENGINE = {

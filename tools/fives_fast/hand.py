@@ -32,6 +32,7 @@ from fives_fast.tables import (
     VALUE,
     action_id,
     action_to_string,
+    side_a_of,
 )
 
 _NONE: list[int] = []  # no action listed yet (never changed)
@@ -216,7 +217,10 @@ class FastHand:
 
     # -- moves ---------------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
-        """Apply the current player's action (``ValueError`` naming it if it is illegal)."""
+        """Apply the current player's action (``ValueError`` naming it if it is illegal); a
+        play naming side B of a mirror pair while side A is open is the move on side A."""
+        if not self.is_legal(action) and self.is_legal(side_a_of(action)):
+            action = side_a_of(action)
         if not self.is_legal(action):
             raise ValueError(
                 f"action {action} ({action_to_string(action)}) is not legal here;"

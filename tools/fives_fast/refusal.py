@@ -10,7 +10,7 @@ serves the fast path names with a layout that keeps them (the reference engine's
 from __future__ import annotations
 
 from fives_fast.hand import FastHand
-from fives_fast.tables import LEAD, NUM_PORTS, NUM_TILES, PLAY
+from fives_fast.tables import LEAD, NUM_PORTS, NUM_TILES, PLAY, side_a_of
 
 #: Row 5: the play's layout rule ("Rejected plays"), not named by the fast path.
 LAYOUT = "layout"
@@ -32,8 +32,8 @@ def refusal_rule(hand: FastHand, seat: int, action: int) -> str | None:
     if seat != hand.current:
         return "turn.clockwise"
     legal = hand.legal_actions()
-    if action in legal:
-        return None
+    if action in legal or side_a_of(action) in legal:
+        return None  # side B while side A is open is the move on side A
     tile = tile_of(action)
     if hand.drawn >= 0 and tile != hand.drawn:
         return "turn.play-drawn-tile"

@@ -99,6 +99,19 @@ def _joins() -> None:
 _joins()
 
 
+#: A B side's rank -> its A side's rank: the mirror pairs of layout.symmetric-attach-points.
+_SIDE_A = {p.rank: a.rank for p in PORTS if (a := p.side_a) is not None}
+
+
+def side_a_of(action: int) -> int:
+    """The play id on side A of the mirror pair a side-B play id names (the play itself
+    otherwise): while side A is open the two are one move (``Layout.same_move``)."""
+    if action < PLAY:
+        return action
+    port = (action - PLAY) % NUM_PORTS
+    return action - port + _SIDE_A[port] if port in _SIDE_A else action
+
+
 def action_of(action: int) -> Action:
     """The reference engine's action of an id (``ValueError`` outside the ids)."""
     if not 0 <= action < NUM_ACTIONS:

@@ -18,7 +18,16 @@ from fives_engine.layout import EVERY_DOUBLE
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port
 from fives_fast import FastHand, action_to_string
 from fives_fast.refusal import tile_of
-from fives_fast.tables import IS_DOUBLE, LEAD, NUM_ACTIONS, NUM_PORTS, NUM_TILES, PLAY, POINTS
+from fives_fast.tables import (
+    IS_DOUBLE,
+    LEAD,
+    NUM_ACTIONS,
+    NUM_PORTS,
+    NUM_TILES,
+    PLAY,
+    POINTS,
+    side_a_of,
+)
 from fives_tools.certify.fuzz.scope import Scope
 
 #: The longest layout built (the set has 28 tiles; most mistakes show within a dozen).
@@ -27,6 +36,8 @@ _PROBE_TRIES = 24
 #: Per action id: whether it places a double.
 _DOUBLE = tuple(a >= LEAD and IS_DOUBLE[tile_of(a)] for a in range(NUM_ACTIONS))
 _PORTS = tuple(Port)  # by rank
+#: Side A's rank -> side B's, of each mirror pair (layout.symmetric-attach-points).
+_SIDE_B = {a.rank: p.rank for p in _PORTS if (a := p.side_a) is not None}
 
 
 class Built:
@@ -64,12 +75,12 @@ class Built:
         return [divmod(p, NUM_PORTS) for p in points]
 
     def is_legal(self, tile: int, anchor: int | None, port: int) -> bool:
-        """Whether tile ``tile`` may go at ``port`` of ``anchor`` (a lead if None)."""
+        """Whether tile ``tile`` may go at ``port`` of ``anchor`` (a lead if None); side B of
+        a mirror pair is legal wherever side A is, the same move (``Layout.same_move``)."""
         if anchor is None:
-            action = LEAD + tile
-        else:
-            action = PLAY + (tile * NUM_TILES + anchor) * NUM_PORTS + port
-        return action in self.legal_plays()
+            return LEAD + tile in self.legal_plays()
+        action = PLAY + (tile * NUM_TILES + anchor) * NUM_PORTS + port
+        return action in self.legal_plays() or side_a_of(action) in self.legal_plays()
 
 
 def build_layout(rng: random.Random, game: str, length: int) -> Built:
@@ -124,6 +135,15 @@ def _text(probe: Probe) -> str:
     return Play(DOUBLE_SIX[tile], DOUBLE_SIX[anchor], _PORTS[port]).text
 
 
+def _named(rng: random.Random, action: int) -> str:
+    """A play's text; one on side A of a mirror pair is now and then written naming side B,
+    the same move while side A is open (layout.symmetric-attach-points): a request asks it."""
+    port = (action - PLAY) % NUM_PORTS if action >= PLAY else -1
+    if port in _SIDE_B and rng.random() < 0.25:
+        action += _SIDE_B[port] - port
+    return action_to_string(action)
+
+
 def reject_probe(rng: random.Random, built: Built) -> str | None:
     """A play the rules refuse on the layout, as text (None if the tries found none)."""
     for _ in range(_PROBE_TRIES):
@@ -148,7 +168,7 @@ def layout_request(rng: random.Random, game: str, scope: Scope, probe: str) -> d
     request: dict[str, Any] = {
         "type": "layout",
         "game": game,
-        "plays": [action_to_string(p) for p in layout.hand.plays()],
+        "plays": [_named(rng, p) for p in layout.hand.plays()],
     }
     if probe in ("reject", "both"):
         play = reject_probe(rng, layout)

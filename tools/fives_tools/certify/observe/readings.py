@@ -60,7 +60,7 @@ def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
     rule = ruleset.rules.get(PARTNERS_MERGED.rule)
     if not partnerships or rule is None:
         return None
-    return PARTNERS_MERGED if rule.interpretation == PARTNERS_MERGED.interpretation else None
+    return PARTNERS_MERGED if PARTNERS_MERGED.interpretation in rule.interpretations else None
 
 
 #: A neutral draw the lowest pip total wins (ties drawing again among the lowest).
@@ -89,7 +89,7 @@ def of_target(ruleset: Ruleset) -> OtherReading | None:
     an interpretation that has one."""
     other = _TARGET.get(ruleset.target_check)
     rule = ruleset.rules.get(other.rule) if other is not None else None
-    if other is None or rule is None or rule.interpretation != other.interpretation:
+    if other is None or rule is None or other.interpretation not in rule.interpretations:
         return None
     return other
 

@@ -61,11 +61,21 @@ def _mirrors(plays: list[Play]) -> bool:
     )
 
 
+def _same_move(action: Action, legal: list[Action]) -> Action:
+    """A play naming side B of a mirror pair whose side A is a legal place for it is the
+    play on side A, the same move (``Layout.same_move``); any other action is itself."""
+    if isinstance(action, Play) and action not in legal and action.port is not None:
+        twin = action.port.side_a
+        if twin is not None and (first := Play(action.tile, action.anchor, twin)) in legal:
+            return first
+    return action
+
+
 def resolve(text: str, legal: list[Action]) -> Resolved:
     """``text`` against the legal actions of the turn (the reference's, canonical order)."""
     parsed = parse_action_text(text)
     if not isinstance(parsed, PipsPlay):
-        return Resolved(text, (parsed,))
+        return Resolved(text, (_same_move(parsed, legal),))
     fits = [a for a in legal if isinstance(a, Play) and parsed.matches(a)]
     if len(fits) > 1 and _mirrors(fits):
         fits = fits[:1]
@@ -105,6 +115,9 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
         except IllegalPlayError as exc:
             reason = re.sub(r" \[rule [^\]]*\]", "", str(exc)).replace(state, "")
             found = found or (exc.rule, reason)
+            continue
+        if isinstance(action, Play) and (move := hand.layout.same_move(action)) != action:
+            found = found or ("layout.side-a-first", f"{action}: the same move as {move}, twice")
     return found or ("play.match-attach-point", f"{resolved.text}: refused")
 
 
@@ -130,9 +143,12 @@ def offered_difference(
 ) -> tuple[list[Action], list[Resolved]]:
     """(legal actions not offered, offered texts that stand for no legal action).
 
-    An offered pips text covers every legal play it may stand for."""
+    An offered pips text covers every legal play it may stand for; side B of a mirror pair
+    whose side A is open covers the play on side A (one move), unless that is offered too:
+    then it is the same move offered twice."""
     covered: set[Action] = set()
     extra: list[Resolved] = []
+    texts = set(offered)
     for text in offered:
         parsed = parse_action_text(text)
         if isinstance(parsed, PipsPlay):
@@ -140,8 +156,10 @@ def offered_difference(
             covered.update(fits)
             if not fits:
                 extra.append(Resolved(text, (), parsed))
-        elif parsed in legal:
-            covered.add(parsed)
+            continue
+        move = _same_move(parsed, legal)
+        if move in legal and (move == parsed or str(move) not in texts):
+            covered.add(move)
         else:
             extra.append(Resolved(text, (parsed,)))
     missing = [a for a in legal if a not in covered]
