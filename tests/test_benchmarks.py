@@ -14,6 +14,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
+
 from benchmarks.report import Results, _suite
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,3 +117,15 @@ def test_a_skipped_test_suite_timing_says_so() -> None:
     rather than leaving the section empty. Checked on the section itself: running the
     benchmark again only for this line would cost a quarter of a minute."""
     assert _suite(cast(Results, SimpleNamespace(suite=None))) == ["Skipped (`--skip-pytest`)."]
+
+
+def test_the_suite_is_timed_once_with_its_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m benchmarks.test_suite_time -n N`: one run, its row of the report's table;
+    a failing selection exits 1."""
+    from benchmarks.test_suite_time import main
+
+    chosen = "tests/test_make_certify.py::test_make_certify_installs_the_package_alone"
+    assert main(["-n", "1", chosen]) == 0
+    row = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"\| `-n 1` \(pytest-xdist\) \| \d+\.\d \| 1 passed \|", row), row
+    assert main(["-n", "1", "tests/test_make_certify.py::no_such_test"]) == 1
