@@ -69,3 +69,22 @@ def suite_time(selection: list[str]) -> SuiteTime:
     serial = _pytest(selection, ["-p", "no:xdist"] if has_xdist else [])
     parallel = _pytest(selection, ["-n", "auto"]) if has_xdist else None
     return SuiteTime(selection, serial, parallel)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.test_suite_time [-n N] [PYTEST ARGS]``: one run of the suite
+    with N pytest-xdist workers, as ``make test`` runs it: its wall time and outcomes, as a
+    row of the report's table. One run, not the serial and parallel pair of
+    :func:`suite_time`: a shared machine affords the whole suite once."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    workers = "auto"
+    if args[:1] == ["-n"] and len(args) > 1:
+        workers, args = args[1], args[2:]
+    run = _pytest(args, ["-n", workers])
+    print(f"| `-n {workers}` (pytest-xdist) | {run.seconds:.1f} | {run.summary} |")
+    bad = {"failed", "error"} & set(run.outcomes.values())
+    return 0 if run.outcomes and not bad else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
+
 from benchmarks.report import Results, _suite
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,3 +136,15 @@ def test_the_audit_stream_benchmark_measures_each_audit_on_its_own(tmp_path: Pat
     subprocess.run(hog, check=True)  # a child of 300 MiB before the audit
     peak, seconds = audit_stream.audit(small)
     assert 0 < peak < 250 and seconds > 0
+
+
+def test_the_suite_is_timed_once_with_its_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m benchmarks.test_suite_time -n N`: one run, its row of the report's table;
+    a failing selection exits 1."""
+    from benchmarks.test_suite_time import main
+
+    chosen = "tests/test_make_certify.py::test_make_certify_installs_the_package_alone"
+    assert main(["-n", "1", chosen]) == 0
+    row = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"\| `-n 1` \(pytest-xdist\) \| \d+\.\d \| 1 passed \|", row), row
+    assert main(["-n", "1", "tests/test_make_certify.py::no_such_test"]) == 1

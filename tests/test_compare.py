@@ -168,7 +168,10 @@ def test_implementation_text_is_escaped(all_fives: list[Case]) -> None:
 
 
 def test_fives_certify_writes_the_html_certificate(tmp_path: Path) -> None:
-    target = tmp_path / "certificate.html"
+    target = tmp_path / "reports" / "certificate.html"
+    target.parent.mkdir()
+    (tmp_path / "books").mkdir()
+    (tmp_path / "books" / "all-fives.html").write_text("<html></html>", "utf-8")
     args = ["certify", "-q", "--in-process", "--game", "all-fives", "--html", str(target)]
     assert main([*args, "--book", "../books"]) == 0
     page = target.read_text("utf-8")

@@ -766,14 +766,32 @@ def test_the_browser_probe_finds_a_glyph_no_font_has(
     assert "zh" in {m["lang"] for m in missing}, missing
 
 
+#: Prose that wraps in a block narrower than half a 390 px phone reads a few words a line
+#: (about 25 characters); "How to play" was 83 px wide there, a word or two a line.
+NARROWEST_PROSE = 195
+
+
+def cramped(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The text blocks a reader finds cramped: prose that wraps in a narrow block, or a
+    table cell that breaks a word where the line has no break (a table scrolls instead)."""
+    return [
+        b
+        for b in blocks
+        if (b["tag"] in ("td", "th") and b["lines"] > b["words"])
+        or (b["tag"] not in ("td", "th") and b["lines"] > 1 and b["width"] < NARROWEST_PROSE)
+    ][:5]
+
+
 @pytest.mark.skipif(
     browser() is None and not os.environ.get("CI"),
     reason="no headless Chromium here (make test's setup installs Debian's chromium)",
 )
 def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -> None:
-    """Each page in headless Chromium: nothing overflows
-    horizontally, every SVG is drawn with a size, every in-page link has its target; the
-    links between pages name files that exist. A screenshot of each page is taken."""
+    """Each page in headless Chromium, on a 390 px phone (in a frame: Chromium lays no window
+    out that narrow) and a desktop: nothing overflows horizontally, no text block is cramped
+    (:func:`cramped`: "How to play" ran a word a line on a phone), every SVG is drawn with a
+    size, every in-page link has its target; the links between pages name files that exist.
+    A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
     for page, width in [(p, w) for p in pages for w in (390, 1280)]:  # a phone, a desktop
@@ -786,6 +804,7 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
         assert not found.missing, (page.name, width, found.missing)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
+        assert not (tight := cramped(found.blocks)), (page.name, width, tight)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
         assert all((book_dir / f).is_file() for f in files), page.name
 

@@ -49,10 +49,32 @@ _PROBE = r"""<script>
     if (!document.getElementById(id)) out.broken.push(id);
   });
   out.missing = missingGlyphs();
+  out.blocks = textBlocks();
   var pre = document.createElement("pre");
   pre.id = "fives-probe";
   pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
+  function textBlocks() {  // each visible block of prose: its width, its words per line
+    var found = [];
+    document.querySelectorAll("main p, main dd, main dt, main li, main td, main th,"
+        + " main blockquote, main figcaption").forEach(function (el) {
+      // the pieces between the line's break opportunities: spaces, after a hyphen or slash
+      var words = el.textContent.trim().split(/\s+|(?<=[-\/])/).filter(Boolean).length;
+      var r = el.getBoundingClientRect();
+      if (words < 4 || !(r.width > 0)) return;  // a label, a number, or not drawn
+      var range = document.createRange(), tops = {};
+      range.selectNodeContents(el);
+      Array.from(range.getClientRects()).forEach(function (line) {
+        if (line.width > 0) tops[Math.round(line.top)] = true;
+      });
+      var lines = Math.max(1, Object.keys(tops).length);
+      var section = el.closest("section[id]");
+      found.push({tag: el.tagName.toLowerCase(), width: Math.round(r.width),
+                  section: section ? section.id : "",
+                  words: words, lines: lines, text: el.textContent.trim().slice(0, 60)});
+    });
+    return found;
+  }
   function missingGlyphs() {  // each visible character drawn as the font's .notdef box
     var canvas = document.createElement("canvas"), ctx, tofu = {}, seen = {}, found = [];
     canvas.width = canvas.height = 48;
@@ -109,6 +131,8 @@ class Probe:
     wide: list[str]  #: the first elements reaching past the window's right edge
     #: the first characters drawn as a missing glyph's box: ``{lang, char, code}``
     missing: list[dict[str, str]]
+    #: each visible block of prose of four words or more: ``{tag, width, words, lines, text}``
+    blocks: list[dict[str, object]]
 
 
 def browser() -> str | None:
@@ -149,4 +173,5 @@ def probe(page: Path, width: int = 1280, screenshot: Path | None = None) -> Prob
         data["broken"],
         data["wide"],
         data["missing"],
+        data["blocks"],
     )

@@ -41,14 +41,9 @@ details.toc-phone {{ display: none; border: 1px solid #e4dfcf; border-radius: 6p
 details.toc-phone summary, details.impl summary {{ cursor: pointer; font-weight: bold; }}
 details.impl {{ margin: 0.3rem 0; font-size: 0.9rem; color: #555; }}
 details.impl summary {{ font-weight: normal; }}
-@media (max-width: 56rem) {{ body.with-toc {{ display: block; }}
-  nav.toc {{ display: none; }}
-  details.toc-phone {{ display: block; }}
-  body {{ padding: 0.5rem 0.7rem 3rem; }}
-  dl {{ display: block; }} dd {{ margin: 0 0 0.4rem 0.6rem; }}
-  article {{ padding: 0.5rem 0.6rem; }} }}
-main, p, dd, dt, td, th, li, figcaption, blockquote, h1, h2, h3, h4 {{
+main, p, dd, dt, li, figcaption, blockquote, h1, h2, h3, h4 {{
   overflow-wrap: anywhere; }}
+td, th {{ overflow-wrap: break-word; }}
 div.term {{ display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: center;
   border-top: 1px solid #eee8d8; padding: 0.4rem 0; }}
 div.term figure {{ flex: 0 1 14rem; margin: 0; }}
@@ -101,6 +96,14 @@ td.num, th.num {{ text-align: right; }}
 td .tally svg {{ height: 4.5rem; width: auto; min-width: 3rem; vertical-align: middle; }}
 pre.worked {{ background: #f7f5ee; border-left: 3px solid {ORANGE}; padding: 0.4rem 0.7rem;
   white-space: pre-wrap; font-size: 0.9rem; margin: 0.3rem 0; }}
+/* The phone's rules come last: an earlier rule loses to a later one of the same weight
+   (dl's grid after them made "How to play" a word a line at 390 px). */
+@media (max-width: 56rem) {{ body.with-toc {{ display: block; }}
+  nav.toc {{ display: none; }}
+  details.toc-phone {{ display: block; }}
+  body {{ padding: 0.5rem 0.7rem 3rem; }}
+  dl {{ display: block; }} dd {{ margin: 0 0 0.4rem 0.6rem; }}
+  article {{ padding: 0.5rem 0.6rem; }} }}
 """
 
 LEGEND_SVG = (

@@ -27,6 +27,7 @@ from fives_tools.certify.cases import Case
 from fives_tools.render import caption, draw
 from fives_tools.render.inputs import example_id, from_case
 from fives_tools.render.tally import tally_svg
+from fives_tools.translations import english, translations
 
 #: The heading under which the Chinese sources describe the optional paper tally.
 TALLY_HEADING = "可选的纸面记分"
@@ -115,10 +116,8 @@ class Book:
         return self.examples.index(ex) + 1
 
     def english(self, quote: str) -> str:
-        """The English rendering of a source quotation, a diagram's line and its quote
-        joined by " … " each rendered ('' for one not rendered yet)."""
-        parts = [self.translations.get(part, "") for part in quote.split(" … ")]
-        return " … ".join(parts) if all(parts) else ""
+        """The English rendering of a source quotation (:func:`.translations.english`)."""
+        return english(quote, self.translations)
 
     def language_of(self, file: str) -> str:
         """The language tag of a seed file's text ("und" when unknown)."""
@@ -174,12 +173,6 @@ def _spec_dir() -> Path:
 def _spec(name: str) -> dict[str, Any]:
     data: dict[str, Any] = yaml.safe_load((_spec_dir() / name).read_text("utf-8"))
     return data
-
-
-def translations() -> dict[str, str]:
-    """Every source quotation's English rendering (``spec/translations.yaml``)."""
-    entries = _spec("translations.yaml")["translations"]
-    return {str(t["source"]): " ".join(str(t["english"]).split()) for t in entries}
 
 
 def tally_per(ruleset: Ruleset, source: dict[str, Any]) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
-from fives_tools.certify.reports.console import print_quiet, print_report
+from fives_tools.certify.reports.console import games_of, print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
@@ -24,6 +25,7 @@ from fives_tools.cli import fuzz, own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
 from fives_tools.progress import bar, on_terminal
 from fives_tools.rerun import command
+from fives_tools.rule_links import write_linked
 
 EXIT_STATUSES = """exit status:
   0  certified; also a clean PARTIAL run (filters left declared cases out, everything that
@@ -107,8 +109,9 @@ def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
     if args.badges:
         formats.write_badges(run, Path(args.badges))
     if args.html:
-        page = certificate_html(Entry(run.adapter.name, run, rerun), args.book)
-        files.write_text(Path(args.html), page)
+        entry = Entry(run.adapter.name, run, rerun)
+        page = functools.partial(certificate_html, entry)
+        write_linked(Path(args.html), args.book, games_of(run), page)
 
 
 def _outputs(args: argparse.Namespace, *names: str) -> dict[str, str | None]:
@@ -227,7 +230,8 @@ def add(sub: Any) -> None:
         metavar="PREFIX",
         type=options.book_prefix,
         default="book/",
-        help="the rule books' folder or URL the --html links start with (default book/)",
+        help="the rule books' folder or URL the --html links start with (default book/;"
+        " a folder without the books is not linked to, and a warning says so)",
     )
     certify.add_argument(
         "--require-certificate",

@@ -4,6 +4,7 @@ rules by implementation per game and level (:mod:`fives_tools.certify.reports.co
 from __future__ import annotations
 
 import argparse
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import split
 from fives_tools.certify.reports.comparison import Entry, to_json, to_markdown
-from fives_tools.certify.reports.console import counts_text
+from fives_tools.certify.reports.console import counts_text, games_of
 from fives_tools.certify.reports.html import comparison_html
 from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Run, run_cases
@@ -23,7 +24,7 @@ from fives_tools.options import Implementation
 from fives_tools.partial import Interruption
 from fives_tools.progress import bar
 from fives_tools.rerun import command
-from fives_tools.rule_links import BOOK
+from fives_tools.rule_links import BOOK, write_linked
 from fives_tools.text import tell
 
 #: The name the reference engine is shown under.
@@ -135,10 +136,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     files.check_outputs(outputs)
     with partial.reporting(Compared, lambda compared: _report_interrupted(args, compared)):
         entries = run_all(args)
+    games = sorted({game for entry in entries for game in games_of(entry.run)})
     if args.markdown:
-        files.write_text(Path(args.markdown), to_markdown(entries, args.command_line, args.book))
+        page = functools.partial(to_markdown, entries, args.command_line)
+        write_linked(Path(args.markdown), args.book, games, page)
     if args.html:
-        files.write_text(Path(args.html), comparison_html(entries, args.command_line, args.book))
+        page = functools.partial(comparison_html, entries, args.command_line)
+        write_linked(Path(args.html), args.book, games, page)
     if args.json:
         files.write_text(Path(args.json), to_json(entries, args.command_line))
     _print(entries)

@@ -216,7 +216,7 @@ def entry_context(entry: Entry) -> dict[str, Any]:
     }
 
 
-def cell_context(entry: Entry, cell: Cell, rule_href: str) -> dict[str, str | None]:
+def cell_context(entry: Entry, cell: Cell, rule_href: str | None) -> dict[str, str | None]:
     """A cell as the templates show it: its word, its CSS class, its failure's anchor (or
     None) and where it links: a failure to its details on the page, any other word to the
     rule's entry in its book."""
@@ -229,7 +229,7 @@ def cell_context(entry: Entry, cell: Cell, rule_href: str) -> dict[str, str | No
     }
 
 
-def level_tables(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
+def level_tables(entries: Sequence[Entry], book: str | None) -> list[dict[str, Any]]:
     """Per game and level, each rule's cells, one per implementation (both formats)."""
     return [
         {
@@ -259,7 +259,7 @@ def level_tables(entries: Sequence[Entry], book: str) -> list[dict[str, Any]]:
 
 
 def comparison_context(
-    entries: Sequence[Entry], command: str, book: str, described: list[dict[str, Any]]
+    entries: Sequence[Entry], command: str, book: str | None, described: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """What both formats of the comparison show; ``described`` is each entry's
     :func:`entry_context` (or more)."""
@@ -269,13 +269,14 @@ def comparison_context(
         "versions": versions_text(),
         "date": started(entries),
         "games": level_tables(entries, book),
+        "linked": book is not None,
         "failing": [entry for entry in described if entry["failures"]],
         "own_games": [entry for entry in described if len(entry["own_games"]) > 1],
         "readings_heading": READINGS_HEADING,
     }
 
 
-def to_markdown(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
+def to_markdown(entries: Sequence[Entry], command: str, book: str | None = BOOK) -> str:
     """The comparison as Markdown (``templates/comparison.md.jinja2``): what ran, each
     implementation's verdict, the tables per game and level, then every failure's details
     under its own anchor."""

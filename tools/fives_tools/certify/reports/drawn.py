@@ -16,6 +16,7 @@ from fives_tools.certify.runner import Result
 from fives_tools.render import RenderError, draw
 from fives_tools.render.inputs import InputError, from_case
 from fives_tools.render.output import inline_svg
+from fives_tools.translations import english
 
 CSS = """
 .failure { border-top: 1px solid #ccc; margin-top: 1.5rem; }
@@ -23,6 +24,7 @@ CSS = """
 .failure figure svg { max-width: 100%; height: auto; }
 table.answers td { vertical-align: top; font-family: monospace; white-space: pre-wrap; }
 table.answers tr.differs td { background: #fde8e8; }
+p.translation { margin: 0.3rem 0 0.3rem 1rem; font-style: italic; color: #4a4a4a; }
 """
 
 
@@ -78,4 +80,5 @@ def rule_quote(game: str, rule_id: str) -> dict[str, str] | None:
         "statement": rule.statement,
         "cite": str(rule.cite),
         "quote": rule.cite.quote or "",
+        "english": english(rule.cite.quote or ""),
     }

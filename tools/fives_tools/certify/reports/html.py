@@ -96,7 +96,7 @@ def _page(template: str, title: str, **context: Any) -> str:
     return render(template, title=title, css=Markup(CSS + drawn.CSS), **context)
 
 
-def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) -> str:
+def comparison_html(entries: Sequence[Entry], command: str, book: str | None = BOOK) -> str:
     """The comparison page (``templates/comparison.html.jinja2``)."""
     described = [entry_context(entry) for entry in entries]
     return _page(
@@ -106,7 +106,7 @@ def comparison_html(entries: Sequence[Entry], command: str, book: str = BOOK) ->
     )
 
 
-def _grid(entry: Entry, book: str) -> list[dict[str, Any]]:
+def _grid(entry: Entry, book: str | None) -> list[dict[str, Any]]:
     """One implementation's tables as its certificate lays them out: per game, rules by
     levels (the same cells as a comparison of it alone)."""
     out = []
@@ -129,7 +129,7 @@ def _grid(entry: Entry, book: str) -> list[dict[str, Any]]:
     return out
 
 
-def certificate_html(entry: Entry, book: str = BOOK) -> str:
+def certificate_html(entry: Entry, book: str | None = BOOK) -> str:
     """One implementation's certificate (``templates/certificate.html.jinja2``): its facts
     and verdict, then per game its rules by level, then its failures."""
     run, found = entry.run, decide(entry.run)
@@ -153,6 +153,7 @@ def certificate_html(entry: Entry, book: str = BOOK) -> str:
         entry=_entry(entry),
         facts=facts,
         games=_grid(entry, book),
+        linked=book is not None,
         levels=declared_levels(run) + ([own_games.COLUMN] if own_games.judged(run) else []),
         undecided=undecided_lines(run),
         undecided_cases=len(run.undecided),
