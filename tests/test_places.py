@@ -189,3 +189,22 @@ def test_fives_fuzz_refuses_the_pips_form_in_one_line() -> None:
     info = PythonAdapter(pips_engine(ReferenceImplementation)).start()
     with pytest.raises(ScopeError, match="names places in the pips form: fives fuzz compares"):
         Scope.of(info)
+
+
+def test_only_declared_levels_are_listed_as_not_decidable(layout_cases: list[Case]) -> None:
+    """An engine that does not declare ``connections`` never tried those cases: they are
+    skipped as undeclared, not listed as if the form had been unable to decide them."""
+
+    class NoConnections(ReferenceImplementation):
+        def start(self) -> dict[str, Any]:
+            ready = super().start()
+            kept = [lvl for lvl in ready["levels"] if lvl != levels.CONNECTIONS]
+            return {**ready, "places": "pips", "levels": kept}
+
+        def run(self, request: dict[str, Any]) -> dict[str, Any]:
+            return in_pips_form(super().run(request))
+
+    run = run_cases(PythonAdapter(NoConnections()), layout_cases)
+    assert run.undecided and all(r.case.capability != levels.CONNECTIONS for r in run.undecided)
+    conn = [r for r in run.results if r.case.capability == levels.CONNECTIONS]
+    assert conn and all("does not declare the level" in r.message for r in conn)

@@ -150,11 +150,11 @@ def declares(info: AdapterInfo, case: Case) -> bool:
 def skip_reason(info: AdapterInfo, case: Case) -> str | None:
     if case.game not in info.games:
         return f"{info.name} does not declare the game {case.game}"
-    undecidable = forms.level_reason(case.capability) if info.places == forms.PIPS else None
-    if undecidable:  # said first: no declaration could make the form decide it
-        return undecidable
-    if case.capability not in info.levels:
+    if case.capability not in info.levels:  # never tried: not listed as undecidable
         return f"{info.name} does not declare the level {case.capability}"
+    undecidable = forms.level_reason(case.capability) if info.places != forms.CANONICAL else None
+    if undecidable:
+        return undecidable
     players = case.request.get("players")
     if isinstance(players, int) and players not in info.players:
         return f"{info.name} does not declare {players} players"
