@@ -217,15 +217,18 @@ function table(request, seats) {
   if (partners && players !== 4) throw new Illegal(`no partnerships with ${players} players`, "side.alone");
   if (!partners && players === 4 && game.fourPlayers === "partners")
     throw new Illegal("four players are always partners", "side.partnership");
+  // a field given as null is a field left out (spec/protocol.md, "Asking for a table")
+  const option = request.deal_option === undefined ? null : request.deal_option;
   let size = game.deal[players];
-  if (request.deal_option !== undefined && request.deal_option !== null) {
-    if (!(request.deal_option in game.options)) throw new BadRequest(`no deal option ${request.deal_option}`);
-    size = game.options[request.deal_option][players];
+  if (option !== null) {
+    if (!(option in game.options)) throw new BadRequest(`no deal option ${option}`);
+    size = game.options[option][players];
   }
-  const target = request.target === undefined ? game.target[players] : whole(request.target, "target", 1);
+  const given = request.target;
+  const target = given === undefined || given === null ? game.target[players] : whole(given, "target", 1);
   const sides = partners ? 2 : players;
   return {
-    game: request.game, players, partners, size, target, sides,
+    game: request.game, players, partners, option, size, target, sides,
     sideOf: (seat) => (partners ? seat % 2 : seat),
     partnerOf: (seat) => (partners ? (seat + 2) % 4 : null),
   };
@@ -740,7 +743,10 @@ function selfplayReply(request) {
       entry.scores = [...match.scores];
     }
   }
-  const setup = { players: t.players, partnerships: t.partners, target: t.target, scores: Array(t.sides).fill(0) };
+  // the table played, as asked: partnerships, deal option and target
+  const setup = {
+    players: t.players, partnerships: t.partners, deal_option: t.option, target: t.target, scores: Array(t.sides).fill(0),
+  };
   return {
     record: {
       format: "fives-record", version: 1, game: t.game, setup, hands,

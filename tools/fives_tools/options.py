@@ -62,6 +62,13 @@ def count(text: str) -> int:
     return value
 
 
+def boolean(text: str) -> bool:
+    """argparse type: ``true`` or ``false``, as JSON writes them (a request's field)."""
+    if text.strip().lower() not in ("true", "false"):
+        raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+    return text.strip().lower() == "true"
+
+
 #: Processes per CPU that ``--jobs`` may ask for: each job is a worker and its adapter.
 JOBS_PER_CPU = 4
 

@@ -51,9 +51,18 @@ def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
     def choose(info: AdapterInfo) -> list[Table]:
         games = args.game or [g for g in game_names() if g in info.games]
         players = args.players or sorted(info.players)
-        return [Table(g, p, None, args.unit) for g in games for p in players]
+        return [table_of(args, g, p) for g in games for p in players]
 
     return choose
+
+
+def table_of(args: argparse.Namespace, game: str, players: int) -> Table:
+    """One table asked: ``--partnerships`` where four players may sit either way,
+    ``--deal-option`` in the games that have it, ``--target`` everywhere."""
+    ruleset = find_game(game)
+    alone = args.partnerships if ruleset.partnerships(players) == "optional" else None
+    option = args.deal_option if args.deal_option in ruleset.deal_options else None
+    return Table(game, players, alone, args.unit, option, args.target)
 
 
 def label(table: Table, seed: int) -> str:
@@ -65,6 +74,8 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
     plays the same game for the same seed)."""
     how = ["--adapter", args.adapter] if args.adapter is not None else ["--python", args.python]
     asks = ["--game", table.game, "--players", str(table.players), "--unit", table.unit]
+    for key, value in table.asked.items():
+        asks += [f"--{key.replace('_', '-')}", str(value).lower()]
     return command("fives", "audit", *how, *asks, "--games", "1", "--seed", str(seed))
 
 
@@ -75,6 +86,8 @@ def target_claim(
     none. (The rest of the record is judged by the target it states, so that a wrong target
     is named once, not at every score that reaches it.)"""
     stated = record["setup"].get("target")
+    if table.target is not None:
+        return None  # asked for: a record stating another is no game of that table
     try:
         ruleset = find_game(table.game)
         usual = Setup.of(ruleset, table.players, record["setup"].get("partnerships")).target
@@ -176,6 +189,25 @@ def add_selfplay_options(
     )
     parser.add_argument(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
+    )
+    parser.add_argument(
+        "--partnerships",
+        type=options.boolean,
+        default=None,
+        help="true or false: four All Fives players as two partnerships or alone (default:"
+        " the implementation's own way; the other games always have partners)",
+    )
+    parser.add_argument(
+        "--deal-option",
+        choices=sorted({o for g in game_names() for o in find_game(g).deal_options}),
+        default=None,
+        help="ask the games that have it for this deal (default: the game's usual deal)",
+    )
+    parser.add_argument(
+        "--target",
+        type=options.count,
+        default=None,
+        help="ask for this target in raw points (default: the game's usual one)",
     )
     timeouts(parser)
 
