@@ -6,7 +6,9 @@
 // plays its own games (selfplay): its own shuffle, the rules' leader, random legal actions.
 // The game parameters are copied from the table "The games at a glance" of spec/protocol.md.
 // With `--places=pips` (or FIVES_PLACES=pips) it answers in the pips form instead, as an
-// engine without place names would (spec/protocol.md, "Places in the pips form").
+// engine without place names would (spec/protocol.md, "Places in the pips form"); with
+// `--places=ends` in the pips form with no tiles, as an engine that keeps only its ends'
+// values would (spec/protocol.md, "Engines that keep only end values").
 "use strict";
 
 const readline = require("readline");
@@ -767,16 +769,23 @@ const HANDLERS = {
 const DEAL_ERRORS = new Set(["turns", "settlement", "match", "selfplay"]);
 
 // -- the pips form (spec/notation.md "Pips form"): places known only by their pips -------
-const PIPS = process.argv.includes("--places=pips") || process.env.FIVES_PLACES === "pips";
+// "ends": the pips form with no tiles, for an engine that keeps only its open ends' values
+const FORM = ["pips", "ends"].find((f) => process.argv.includes(`--places=${f}`) || process.env.FIVES_PLACES === f);
+const PIPS = FORM !== undefined;
 function pipsText(text) {
   if (!String(text).includes("@")) return text; // a lead, draw or pass reads the same
   const p = parsePlay(text);
-  return `${tileText(p.tile)}@${tileText(p.anchor)}:${pipsAt(p.anchor, p.port)}`;
+  const pips = pipsAt(p.anchor, p.port);
+  return FORM === "ends" ? `${tileText(p.tile)}@${pips}` : `${tileText(p.tile)}@${tileText(p.anchor)}:${pips}`;
 }
 function inPipsForm(reply) {
   const out = { ...reply };
   delete out.connections; // connections name places: the form has no words for them
-  if (out.attach_points) out.attach_points = out.attach_points.map((a) => a.replace(/ \([^,()]*, (\d)\)$/, " ($1)"));
+  if (out.attach_points) {
+    const point = FORM === "ends" ? /^.* \([^,()]*, (\d)\)$/ : / \([^,()]*, (\d)\)$/;
+    out.attach_points = out.attach_points.map((a) => a.replace(point, FORM === "ends" ? "($1)" : " ($1)"));
+  }
+  if (out.scoring_ends && FORM === "ends") out.scoring_ends = out.scoring_ends.map((e) => e.replace(/^.*: /, ""));
   for (const key of ["legal_plays", "legal_actions", "plays"]) if (out[key]) out[key] = out[key].map(pipsText);
   if (out.events) out.events = out.events.map((e) => (e.event === "play" ? { ...e, play: pipsText(e.play) } : e));
   if (out.divide) {
@@ -813,7 +822,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       games: Object.keys(GAMES),
       players: [2, 3, 4],
       levels: PIPS ? LEVELS.filter((level) => level !== "connections") : LEVELS,
-      ...(PIPS ? { places: "pips" } : {}),
+      ...(PIPS ? { places: FORM } : {}),
       selfplay: ["hand", "match"],
     });
   } else if (message.type === "run") {

@@ -169,8 +169,8 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     of the layout it left unchanged fails."""
     expects = case.expectations
     undecided = None
-    if places == forms.PIPS:
-        projected = [forms.expectation(case, e) for e in expects]
+    if places != forms.CANONICAL:
+        projected = [forms.expectation(case, e, places) for e in expects]
         expects, undecided = [e for e, _ in projected], projected[0][1]
     try:
         reply = adapter.run(dict(case.request), case.id)

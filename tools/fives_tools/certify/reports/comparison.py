@@ -168,7 +168,7 @@ def to_json(
 
 def places_note(run: Run) -> str:
     """What a comparison says of an implementation that answers in the pips form."""
-    if run.adapter.places != forms.PIPS:
+    if run.adapter.places == forms.CANONICAL:
         return ""
     return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
 
