@@ -8,7 +8,8 @@
 // With `--places=pips` (or FIVES_PLACES=pips) it answers in the pips form instead, as an
 // engine without place names would (spec/protocol.md, "Places in the pips form"); with
 // `--places=ends` in the pips form with no tiles, as an engine that keeps only its ends'
-// values would (spec/protocol.md, "Engines that keep only end values").
+// values would (spec/protocol.md, "Engines that keep only end values"); with `--two-ended`
+// it refuses every play on a spinner's arms (spec/protocol.md, "My engine refuses this play").
 "use strict";
 
 const readline = require("readline");
@@ -796,8 +797,19 @@ function inPipsForm(reply) {
   return out;
 }
 
+// -- `--two-ended`: as an engine with two open ends would, refuse every play on a spinner's
+// arms, saying so (spec/protocol.md, "My engine refuses this play"), not `unsupported`
+const TWO_ENDED = process.argv.includes("--two-ended");
+function refusedPlay(request) {
+  const made = [...(request.plays || []), ...(request.actions || [])];
+  for (const hand of request.hands || []) made.push(...(hand.actions || []));
+  const arm = made.find((play) => /:branch-[ab]$/.test(String(play)));
+  return arm === undefined ? null : { error: { kind: "refused", play: arm, message: "a two-ended engine has no spinner's arms" } };
+}
+
 function answer(request) {
   if (!GAMES[request.game]) return { error: { kind: "unsupported", message: `unknown game ${request.game}` } };
+  if (TWO_ENDED && refusedPlay(request)) return refusedPlay(request);
   const handler = HANDLERS[request.type];
   if (!handler) return { error: { kind: "unsupported", message: `no ${request.type} requests` } };
   try {

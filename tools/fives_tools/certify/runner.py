@@ -23,6 +23,7 @@ from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.certify.own_games import OwnGames
+from fives_tools.certify.refusals import refusal
 
 if TYPE_CHECKING:
     from fives_tools.certify.fuzz.campaign import Outcome
@@ -176,6 +177,11 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
         reply = adapter.run(dict(case.request), case.id)
     except AdapterError as exc:
         return Result(case, ERROR, message=str(exc))
+    refused = refusal(reply, case.request)
+    if isinstance(refused, Mismatch):  # its engine cannot make a legal play: a failure
+        return Result(case, FAIL, [refused], undecided or "", reply)
+    if refused is not None:
+        return Result(case, ERROR, message=refused, reply=reply)
     error = reply.get("error")
     if isinstance(error, dict) and error.get("kind") in ("bad-request", "unsupported", "crash"):
         said = clean(str(error.get("message", "")))  # the implementation's words: untrusted
