@@ -41,6 +41,7 @@ def adapter_of(args: argparse.Namespace) -> Adapter:
             timeout=args.timeout,
             start_timeout=args.startup_timeout,
             max_reply_bytes=MAX_BYTES,
+            game_timeout=args.game_timeout,
         )
     return PythonAdapter(load_object(args.python), args.python)
 
@@ -213,7 +214,7 @@ def add_selfplay_options(
 
 
 def _default_timeouts(parser: argparse.ArgumentParser) -> None:
-    parser.set_defaults(timeout=10.0, startup_timeout=20.0)
+    parser.set_defaults(timeout=10.0, startup_timeout=20.0, game_timeout=options.GAME_TIMEOUT)
 
 
 def arguments(**given: Any) -> argparse.Namespace:
