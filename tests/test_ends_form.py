@@ -6,69 +6,30 @@ open ends showing the same pips such an engine plays on cannot change its verdic
 from __future__ import annotations
 
 import dataclasses
-import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bent_engines.catalog import EveryDoubleSpinsInAllFives
+from reply_forms import Scripted, exchange, form_engine
 
-from fives_engine import AttachPoint, Layout, NotationError, PipsPlay, Play, ScoringEnd, find_game
+from fives_engine import Layout, PipsPlay, Play, find_game
 from fives_tools.certify import places
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.reports.comparison import places_note
 from fives_tools.certify.reports.verdict import CERTIFIED, decide
 from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _ends_play(text: str) -> str:
-    try:
-        play = Play.parse(text)
-    except NotationError:
-        return text
-    if play.anchor is None or play.port is None:
-        return text
-    return f"{play.tile}@{PipsPlay.of(play).pips}"
-
-
-def in_ends_form(reply: dict[str, Any]) -> dict[str, Any]:
-    """A reply as an engine that keeps only its ends' values would give it."""
-    out = {k: v for k, v in reply.items() if k != "connections"}
-    if "attach_points" in out:
-        out["attach_points"] = [f"({AttachPoint.parse(a).value})" for a in out["attach_points"]]
-    if "scoring_ends" in out:
-        out["scoring_ends"] = [str(ScoringEnd.parse(e).value) for e in out["scoring_ends"]]
-    for key in ("legal_plays", "legal_actions", "plays"):
-        if key in out:
-            out[key] = [_ends_play(text) for text in out[key]]
-    if "events" in out:
-        out["events"] = [
-            {**e, "play": _ends_play(e["play"])} if e.get("event") == "play" else e
-            for e in out["events"]
-        ]
-    if "divide" in out:
-        divide: dict[str, int] = {}
-        for action, n in out["divide"].items():
-            divide[_ends_play(action)] = divide.get(_ends_play(action), 0) + n
-        out["divide"] = divide
-    return out
-
-
 def ends_engine(base: type[ReferenceImplementation]) -> ReferenceImplementation:
-    class Ends(base):  # type: ignore[misc, valid-type]
-        def start(self) -> dict[str, Any]:
-            return {**super().start(), "places": places.ENDS}
-
-        def run(self, request: dict[str, Any]) -> dict[str, Any]:
-            return in_ends_form(super().run(request))
-
-    return Ends()
+    return form_engine(base, places.ENDS)
 
 
 class OtherEnd(ReferenceImplementation):
@@ -182,30 +143,17 @@ def test_the_node_example_in_the_ends_form_is_certified_on_what_the_form_decides
 
 
 def test_the_documented_exchange_passes_in_the_ends_form() -> None:
-    doc = (ROOT / "spec" / "protocol.md").read_text("utf-8")
-    section = doc.split("### Engines that keep only end values", 1)[1].split("\n### ", 1)[0]
-    lines = {
-        line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1])
-        for line in section.splitlines()
-        if line.startswith(("ready: ", "run: ", "result: "))
-    }
+    lines = exchange("### Engines that keep only end values")
     ready, run, result = lines["ready"], lines["run"], lines["result"]
-    for kind, message in (("ready", ready), ("run", run), ("result", result)):
-        assert not protocol.problems(kind, message)
     [case] = [c for c in load_cases() if c.id == run["case"]]
     assert case.request == run["request"]
-
-    class Scripted:
-        def start(self) -> dict[str, Any]:
-            return {key: value for key, value in ready.items() if key != "type"}
-
-        def run(self, request: dict[str, Any]) -> dict[str, Any]:
-            return dict(result["reply"])
-
-        def stop(self) -> None:
-            pass
-
-    [answered] = run_cases(PythonAdapter(Scripted()), [case]).results
+    [answered] = run_cases(PythonAdapter(Scripted(ready, result["reply"])), [case]).results
     assert answered.status == PASS
-    result["reply"]["attach_points"] = ["(3)", "(1)"]  # an end of 1 where 2 shows: fails
-    assert run_cases(PythonAdapter(Scripted()), [case]).results[0].status == FAIL
+    wrong = {**result["reply"], "attach_points": ["(3)", "(1)"]}  # 1 where 2 shows
+    assert run_cases(PythonAdapter(Scripted(ready, wrong)), [case]).results[0].status == FAIL
+
+
+def test_a_comparison_names_the_ends_form(ends_run: Run) -> None:
+    undecided = len(ends_run.undecided)
+    expected = f"; places in the pips form, ends only, {undecided} cases not decidable in it"
+    assert places_note(ends_run) == expected

@@ -5,14 +5,13 @@ the play and its reason, fails the case on the rule that allows the play, where
 from __future__ import annotations
 
 import io
-import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from reply_forms import Scripted, exchange
 
-from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
@@ -90,24 +89,13 @@ def test_a_refusal_of_a_play_the_request_does_not_make_is_an_error(cases: list[C
 
 
 def test_the_documented_refusal_is_valid_and_fails_its_case(cases: list[Case]) -> None:
-    doc = (ROOT / "spec" / "protocol.md").read_text("utf-8")
-    section = doc.split("### My engine refuses this play", 1)[1].split("\n### ", 1)[0]
-    lines = {
-        line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1])
-        for line in section.splitlines()
-        if line.startswith(("run: ", "result: "))
-    }
+    lines = exchange("### My engine refuses this play")
     run, result = lines["run"], lines["result"]
-    assert not protocol.problems("run", run) and not protocol.problems("result", result)
     [case] = [c for c in cases if c.id == run["case"]]
     assert case.request == run["request"]
     assert TwoEnded().run(run["request"]) == result["reply"]
-
-    class Scripted(ReferenceImplementation):
-        def run(self, request: dict[str, Any]) -> dict[str, Any]:
-            return dict(result["reply"])
-
-    one = run_cases(PythonAdapter(Scripted()), [case])
+    ready = {"type": "ready", **TwoEnded().start()}
+    one = run_cases(PythonAdapter(Scripted(ready, result["reply"])), [case])
     assert one.results[0].status == FAIL
     assert run_blamed(one)[case.id].startswith("layout.spinner.")
 
