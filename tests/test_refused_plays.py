@@ -16,7 +16,9 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.refusals import REFUSED, request_plays
+from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.findings.fields import Evidence, allowing_rules, field_rules
+from fives_tools.certify.refusals import ACCEPTED, REFUSED, request_plays
 from fives_tools.certify.reports.causes import likely_causes, run_blamed
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.runner import ERROR, FAIL, Run, run_cases
@@ -111,3 +113,20 @@ def test_the_node_example_two_ended_fails_on_the_spinner_rules(
     assert failed == {r.case.id for r in refused_run.results if r.status == FAIL}
     assert not [r for r in run.results if r.status == ERROR]
     assert run_blamed(run) == run_blamed(refused_run)
+
+
+@pytest.mark.parametrize(
+    ("play", "rules"),
+    [
+        ("[1|3]@[1|1]:branch-a", {"layout.spinner."}),
+        ("[1|3]@[1|1]:branch-b", {"layout.spinner.", "layout.side-a-first"}),
+        ("[1|3]@[3|3]:straight-a", {"layout.double.crosswise"}),
+        ("[1|3]@[3|4]:small-end", {"play.match-attach-point"}),
+        ("[1|3]", {"lead.any-tile"}),
+        ("pass", {"turn.pass-empty-boneyard"}),
+    ],
+)
+def test_a_refusal_implicates_the_rules_that_allow_the_play(play: str, rules: set[str]) -> None:
+    refused = Mismatch(REFUSED, ACCEPTED, {"play": play, "message": "no"})
+    assert allowing_rules(refused) == rules
+    assert field_rules(refused, Evidence())[1] == f"you refused {play}, a legal play: no"
