@@ -151,3 +151,14 @@ def test_the_node_example_plays_the_table_asked() -> None:
         100,
     )
     assert len(asked.record["hands"][0]["deal"]["hands"]) == 4
+
+
+def test_an_engine_that_ignores_the_target_asked_diverges_on_match_target() -> None:
+    """AgreedTargetIgnored plays to the usual 250 when asked for 50: a game of the table
+    asked, played to another end, not a game not given."""
+    bent = "bent_engines.catalog:AgreedTargetIgnored"
+    obs = observe(arguments(python=bent, game=["all-fives"], players=[2], target=50))
+    assert not obs.unreadable
+    [claim] = [d for d in obs.divergences if d.checked == "setup.target"]
+    assert (claim.rule, claim.expected, claim.got) == ("match.target", "50", "250")
+    assert observe(arguments(python=REFERENCE, game=["all-fives"], players=[2], target=50)).ok

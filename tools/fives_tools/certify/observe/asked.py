@@ -5,8 +5,9 @@ By default every game and player count it declares is asked for :data:`DEFAULT_G
 games each (seeds 1 .. N), a whole match each: a budget of seconds for the reference
 engine. A game the implementation fails to give (a crash, a hang, garbage, an error
 reply) is listed with its diagnosis among the records that could not be read, and the
-run goes on. The request agrees no target: a record stating another target than its
-game's usual one diverges on ``match.target``.
+run goes on. A record stating another target than the one asked (``--target``), or
+without one asked than its game's usual one, diverges on ``match.target``; a record of
+other partnerships or another deal option than asked is no game of the table asked.
 """
 
 from __future__ import annotations
@@ -83,20 +84,21 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
 def target_claim(
     args: argparse.Namespace, name: str, record: dict[str, Any], table: Table, seed: int
 ) -> Divergence | None:
-    """The target the record states, held against the game's usual one: the request agreed
-    none. (The rest of the record is judged by the target it states, so that a wrong target
-    is named once, not at every score that reaches it.)"""
+    """The target the record states, held against the one asked (``--target``), else the
+    game's usual one. (The rest of the record is judged by the target it states, so that a
+    wrong target is named once, not at every score that reaches it.)"""
     stated = record["setup"].get("target")
-    if table.target is not None:
-        return None  # asked for: a record stating another is no game of that table
     try:
         ruleset = find_game(table.game)
         usual = Setup.of(ruleset, table.players, record["setup"].get("partnerships")).target
     except FivesError:
         return None  # the audit reports a table the rules refuse
+    usual = usual if table.target is None else table.target
     if stated is None or stated == usual:
         return None
     what = f"the target of {table.game} for {table.players} players (no target was agreed)"
+    if table.target is not None:
+        what = f"the target asked for ({table.target})"
     return Divergence(
         name,
         table.game,
