@@ -8,15 +8,18 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from bent_engines.catalog import Bent, EveryDoubleSpinsInAllFives, TilePlayedTwice, _ignoring
+from bent_engines.catalog import (
+    Bent,
+    EveryDoubleSpinsInAllFives,
+    TilePlayedTwice,
+    _ignoring,
+)
+from reply_forms import Scripted, exchange, form_engine, in_form
 
-from fives_engine import AttachPoint, NotationError, PipsPlay, Play
 from fives_tools.certify import places
-from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
@@ -29,46 +32,13 @@ from fives_tools.certify.reports.html import certificate_html
 from fives_tools.certify.runner import FAIL, PASS, SKIP, Run, run_cases
 
 
-def _pips(text: str) -> str:
-    try:
-        play = Play.parse(text)
-    except NotationError:
-        return text
-    if play.anchor is None or play.port is None:
-        return text
-    return f"{play.tile}@{play.anchor}:{PipsPlay.of(play).pips}"
-
-
 def in_pips_form(reply: dict[str, Any]) -> dict[str, Any]:
     """A reply as an engine without place names would give it."""
-    out = {k: v for k, v in reply.items() if k != "connections"}
-    if "attach_points" in out:
-        out["attach_points"] = [AttachPoint.parse(a).pips_text for a in out["attach_points"]]
-    for key in ("legal_plays", "legal_actions", "plays"):
-        if key in out:
-            out[key] = [_pips(text) for text in out[key]]
-    if "events" in out:
-        out["events"] = [
-            {**e, "play": _pips(e["play"])} if e.get("event") == "play" else e
-            for e in out["events"]
-        ]
-    if "divide" in out:
-        divide: dict[str, int] = {}
-        for action, n in out["divide"].items():
-            divide[_pips(action)] = divide.get(_pips(action), 0) + n
-        out["divide"] = divide
-    return out
+    return in_form(reply, places.PIPS)
 
 
 def pips_engine(base: type[ReferenceImplementation]) -> ReferenceImplementation:
-    class Pips(base):  # type: ignore[misc, valid-type]
-        def start(self) -> dict[str, Any]:
-            return {**super().start(), "places": "pips"}
-
-        def run(self, request: dict[str, Any]) -> dict[str, Any]:
-            return in_pips_form(super().run(request))
-
-    return Pips()
+    return form_engine(base, places.PIPS)
 
 
 @pytest.fixture(scope="module")
@@ -165,31 +135,12 @@ def test_the_certificate_states_the_form_and_the_undecided(pips_run: Run) -> Non
 
 
 def test_the_documented_exchange_is_what_the_runner_does() -> None:
-    doc = (Path(__file__).resolve().parent.parent / "spec" / "protocol.md").read_text("utf-8")
-    section = doc.split("## Places in the pips form", 1)[1].split("\n## ", 1)[0]
-    lines = {
-        line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1])
-        for line in section.splitlines()
-        if line.startswith(("ready: ", "run: ", "result: "))
-    }
+    lines = exchange("## Places in the pips form")
     ready, run, result = lines["ready"], lines["run"], lines["result"]
-    for kind, message in (("ready", ready), ("run", run), ("result", result)):
-        assert not protocol.problems(kind, message)
     assert ready["places"] == places.PIPS
     [case] = [c for c in load_cases() if c.id == run["case"]]
     assert case.request == run["request"]
-
-    class Scripted:
-        def start(self) -> dict[str, Any]:
-            return {key: value for key, value in ready.items() if key != "type"}
-
-        def run(self, request: dict[str, Any]) -> dict[str, Any]:
-            return dict(result["reply"])
-
-        def stop(self) -> None:
-            pass
-
-    [answered] = run_cases(PythonAdapter(Scripted()), [case]).results
+    [answered] = run_cases(PythonAdapter(Scripted(ready, result["reply"])), [case]).results
     assert answered.status == SKIP and answered.message.startswith(places.UNDECIDABLE)
     expect, _ = places.expectation(case)
     assert not compare({k: v for k, v in expect.items() if k != "error"}, result["reply"], "pips")
@@ -199,3 +150,22 @@ def test_fives_fuzz_refuses_the_pips_form_in_one_line() -> None:
     info = PythonAdapter(pips_engine(ReferenceImplementation)).start()
     with pytest.raises(ScopeError, match="names places in the pips form: fives fuzz compares"):
         Scope.of(info)
+
+
+def test_only_declared_levels_are_listed_as_not_decidable(layout_cases: list[Case]) -> None:
+    """An engine that does not declare ``connections`` never tried those cases: they are
+    skipped as undeclared, not listed as if the form had been unable to decide them."""
+
+    class NoConnections(ReferenceImplementation):
+        def start(self) -> dict[str, Any]:
+            ready = super().start()
+            kept = [lvl for lvl in ready["levels"] if lvl != levels.CONNECTIONS]
+            return {**ready, "places": "pips", "levels": kept}
+
+        def run(self, request: dict[str, Any]) -> dict[str, Any]:
+            return in_pips_form(super().run(request))
+
+    run = run_cases(PythonAdapter(NoConnections()), layout_cases)
+    assert run.undecided and all(r.case.capability != levels.CONNECTIONS for r in run.undecided)
+    conn = [r for r in run.results if r.case.capability == levels.CONNECTIONS]
+    assert conn and all("does not declare the level" in r.message for r in conn)

@@ -6,7 +6,10 @@
 // plays its own games (selfplay): its own shuffle, the rules' leader, random legal actions.
 // The game parameters are copied from the table "The games at a glance" of spec/protocol.md.
 // With `--places=pips` (or FIVES_PLACES=pips) it answers in the pips form instead, as an
-// engine without place names would (spec/protocol.md, "Places in the pips form").
+// engine without place names would (spec/protocol.md, "Places in the pips form"); with
+// `--places=ends` in the pips form with no tiles, as an engine that keeps only its ends'
+// values would (spec/protocol.md, "Engines that keep only end values"); with `--two-ended`
+// it refuses every play on a spinner's arms (spec/protocol.md, "My engine refuses this play").
 "use strict";
 
 const readline = require("readline");
@@ -224,15 +227,18 @@ function table(request, seats) {
   if (partners && players !== 4) throw new Illegal(`no partnerships with ${players} players`, "side.alone");
   if (!partners && players === 4 && game.fourPlayers === "partners")
     throw new Illegal("four players are always partners", "side.partnership");
+  // a field given as null is a field left out (spec/protocol.md, "Asking for a table")
+  const option = request.deal_option === undefined ? null : request.deal_option;
   let size = game.deal[players];
-  if (request.deal_option !== undefined && request.deal_option !== null) {
-    if (!(request.deal_option in game.options)) throw new BadRequest(`no deal option ${request.deal_option}`);
-    size = game.options[request.deal_option][players];
+  if (option !== null) {
+    if (!(option in game.options)) throw new BadRequest(`no deal option ${option}`);
+    size = game.options[option][players];
   }
-  const target = request.target === undefined ? game.target[players] : whole(request.target, "target", 1);
+  const given = request.target;
+  const target = given === undefined || given === null ? game.target[players] : whole(given, "target", 1);
   const sides = partners ? 2 : players;
   return {
-    game: request.game, players, partners, size, target, sides,
+    game: request.game, players, partners, option, size, target, sides,
     sideOf: (seat) => (partners ? seat % 2 : seat),
     partnerOf: (seat) => (partners ? (seat + 2) % 4 : null),
   };
@@ -748,7 +754,10 @@ function selfplayReply(request) {
       entry.scores = [...match.scores];
     }
   }
-  const setup = { players: t.players, partnerships: t.partners, target: t.target, scores: Array(t.sides).fill(0) };
+  // the table played, as asked: partnerships, deal option and target
+  const setup = {
+    players: t.players, partnerships: t.partners, deal_option: t.option, target: t.target, scores: Array(t.sides).fill(0),
+  };
   return {
     record: {
       format: "fives-record", version: 1, game: t.game, setup, hands,
@@ -769,16 +778,23 @@ const HANDLERS = {
 const DEAL_ERRORS = new Set(["turns", "settlement", "match", "selfplay"]);
 
 // -- the pips form (spec/notation.md "Pips form"): places known only by their pips -------
-const PIPS = process.argv.includes("--places=pips") || process.env.FIVES_PLACES === "pips";
+// "ends": the pips form with no tiles, for an engine that keeps only its open ends' values
+const FORM = ["pips", "ends"].find((f) => process.argv.includes(`--places=${f}`) || process.env.FIVES_PLACES === f);
+const PIPS = FORM !== undefined;
 function pipsText(text) {
   if (!String(text).includes("@")) return text; // a lead, draw or pass reads the same
   const p = parsePlay(text);
-  return `${tileText(p.tile)}@${tileText(p.anchor)}:${pipsAt(p.anchor, p.port)}`;
+  const pips = pipsAt(p.anchor, p.port);
+  return FORM === "ends" ? `${tileText(p.tile)}@${pips}` : `${tileText(p.tile)}@${tileText(p.anchor)}:${pips}`;
 }
 function inPipsForm(reply) {
   const out = { ...reply };
   delete out.connections; // connections name places: the form has no words for them
-  if (out.attach_points) out.attach_points = out.attach_points.map((a) => a.replace(/ \([^,()]*, (\d)\)$/, " ($1)"));
+  if (out.attach_points) {
+    const point = FORM === "ends" ? /^.* \([^,()]*, (\d)\)$/ : / \([^,()]*, (\d)\)$/;
+    out.attach_points = out.attach_points.map((a) => a.replace(point, FORM === "ends" ? "($1)" : " ($1)"));
+  }
+  if (out.scoring_ends && FORM === "ends") out.scoring_ends = out.scoring_ends.map((e) => e.replace(/^.*: /, ""));
   for (const key of ["legal_plays", "legal_actions", "plays"]) if (out[key]) out[key] = out[key].map(pipsText);
   if (out.events) out.events = out.events.map((e) => (e.event === "play" ? { ...e, play: pipsText(e.play) } : e));
   if (out.divide) {
@@ -789,8 +805,19 @@ function inPipsForm(reply) {
   return out;
 }
 
+// -- `--two-ended`: as an engine with two open ends would, refuse every play on a spinner's
+// arms, saying so (spec/protocol.md, "My engine refuses this play"), not `unsupported`
+const TWO_ENDED = process.argv.includes("--two-ended");
+function refusedPlay(request) {
+  const made = [...(request.plays || []), ...(request.actions || [])];
+  for (const hand of request.hands || []) made.push(...(hand.actions || []));
+  const arm = made.find((play) => /:branch-[ab]$/.test(String(play)));
+  return arm === undefined ? null : { error: { kind: "refused", play: arm, message: "a two-ended engine has no spinner's arms" } };
+}
+
 function answer(request) {
   if (!GAMES[request.game]) return { error: { kind: "unsupported", message: `unknown game ${request.game}` } };
+  if (TWO_ENDED && refusedPlay(request)) return refusedPlay(request);
   const handler = HANDLERS[request.type];
   if (!handler) return { error: { kind: "unsupported", message: `no ${request.type} requests` } };
   try {
@@ -815,7 +842,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       games: Object.keys(GAMES),
       players: [2, 3, 4],
       levels: PIPS ? LEVELS.filter((level) => level !== "connections") : LEVELS,
-      ...(PIPS ? { places: "pips" } : {}),
+      ...(PIPS ? { places: FORM } : {}),
       selfplay: ["hand", "match"],
     });
   } else if (message.type === "run") {

@@ -20,6 +20,23 @@ Feature: Rulings where the sources are terse
       | exact-61  |
       | all-fives |
 
+  @five-up @exact-61 @all-fives @rule:play.match-attach-point
+  Scenario Outline: Two open ends show 2: the play goes on the one it names
+    Given a <game> layout after the plays "[1|4] [1|2]@[1|4]:small-end [2|4]@[1|4]:big-end"
+    When "[2|3]@[1|2]:big-end" is played
+    Then the attach points are
+      | attach point          |
+      | [2\|3] (big end, 3)   |
+      | [2\|4] (small end, 2) |
+    And the scoring ends total 5
+    And every fact of fixture "layout/two-ends-same-pips" holds for <game>
+
+    Examples:
+      | game      |
+      | five-up   |
+      | exact-61  |
+      | all-fives |
+
   @five-up @exact-61 @all-fives @rule:layout.spinner.straights-first
   Scenario Outline: A spinner with one straight side filled counts both halves and opens no branch
     Given a <game> layout after the plays "[5|5]"

@@ -62,6 +62,13 @@ def count(text: str) -> int:
     return value
 
 
+def boolean(text: str) -> bool:
+    """argparse type: ``true`` or ``false``, as JSON writes them (a request's field)."""
+    if text.strip().lower() not in ("true", "false"):
+        raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+    return text.strip().lower() == "true"
+
+
 #: Processes per CPU that ``--jobs`` may ask for: each job is a worker and its adapter.
 JOBS_PER_CPU = 4
 
@@ -248,10 +255,23 @@ def add_filters(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: Seconds one game of an implementation's own may take (``--game-timeout``): a match of
+#: a hundred moves at an engine's 1.5 s pause each for its interface, and some to spare.
+GAME_TIMEOUT = 300.0
+
+
 def add_timeouts(parser: argparse.ArgumentParser) -> None:
-    """``--timeout/--startup-timeout``, of every command that talks to an adapter."""
+    """``--timeout/--game-timeout/--startup-timeout``, of every command that talks to an
+    adapter."""
     parser.add_argument(
         "--timeout", type=seconds, default=10.0, help="seconds per case (default 10)"
+    )
+    parser.add_argument(
+        "--game-timeout",
+        type=seconds,
+        default=GAME_TIMEOUT,
+        help="seconds for one of its own games, a whole selfplay request however many"
+        f" moves (default {GAME_TIMEOUT:g})",
     )
     parser.add_argument(
         "--startup-timeout",

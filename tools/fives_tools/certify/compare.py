@@ -8,7 +8,8 @@
 In the pips form (:mod:`.places`) the expectation arrives projected to that form; legal
 plays then compare as sets without the canonical rule against repeats (a lone double's
 two straight sides are two open ends showing the same pips), and a reply whose plays name
-no anchor is held against the expected plays with theirs left out.
+no anchor (always in the ends form) is held against the expected plays with theirs left
+out.
 
 Nothing else is ignored: a field the case expects and the reply lacks is a mismatch.
 
@@ -79,9 +80,9 @@ def _covers(want: Any, got: Any) -> bool:
 
 
 def _plays_equal(want: list[Any], got: list[Any], places: str) -> bool:
-    if places != forms.PIPS:
+    if places == forms.CANONICAL:
         return set(map(str, want)) == set(map(str, got)) and len(set(got)) == len(got)
-    if forms.names_no_anchor(map(str, got)):
+    if places == forms.ENDS or forms.names_no_anchor(map(str, got)):
         want, got = forms.without_anchors(map(str, want)), forms.without_anchors(map(str, got))
     return set(map(str, want)) == set(map(str, got))
 

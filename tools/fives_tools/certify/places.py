@@ -6,9 +6,15 @@ hand-written expectation *projected* to the pips form of spec/notation.md: each 
 point by ``AttachPoint.pips_text``, each play by ``PipsPlay.of``. That is a rewriting of
 hand-written facts, never a computation of the rules.
 
-What the pips form cannot say is never guessed: ``connections`` name places, and a
-rejected play that is illegal only for its place (or that the form cannot write at all)
-is not decidable. Those cases are skipped with :data:`UNDECIDABLE` in their reason.
+An engine that keeps only its open ends' values knows no tile an end belongs to: it
+declares ``"places": "ends"`` and writes the pips form with the tiles left out (an attach
+point ``(1)``, a scoring end ``2``, a play ``[1|2]@1``); the expectation is projected the
+same way, so which of two ends showing the same pips it played on cannot matter.
+
+What a form cannot say is never guessed: ``connections`` name places, and a rejected play
+that is illegal only for its place (in the ends form: whenever some open end shows its
+pips), or that the form cannot write at all, is not decidable. Those cases are skipped
+with :data:`UNDECIDABLE` in their reason.
 """
 
 from __future__ import annotations
@@ -16,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from fives_engine import AttachPoint, NotationError, PipsPlay, Play
+from fives_engine import AttachPoint, NotationError, PipsPlay, Play, ScoringEnd
 from fives_tools.certify.cases import Case, levels
 
-CANONICAL, PIPS = "canonical", "pips"
+CANONICAL, PIPS, ENDS = "canonical", "pips", "ends"
 #: Every form an implementation may declare in ``ready.places``.
-FORMS = (CANONICAL, PIPS)
+FORMS = (CANONICAL, PIPS, ENDS)
 #: The words that open the reason of every case the pips form cannot decide.
 UNDECIDABLE = "not decidable in the pips form"
 #: Expectation fields whose items are plays (or actions): as sets, then in order.
@@ -36,38 +42,48 @@ def level_reason(level: str) -> str | None:
     return None
 
 
-def pips_play(text: str) -> str:
-    """A canonical play in the pips form; any other action (``draw``, ``pass``) as it is."""
+def pips_play(text: str, form: str = PIPS) -> str:
+    """A canonical play in the pips form (in the ends form without its anchor); any other
+    action (``draw``, ``pass``) as it is."""
     try:
-        return str(PipsPlay.of(Play.parse(text)))
+        play = PipsPlay.of(Play.parse(text))
     except NotationError:
         return text
+    return str(PipsPlay(play.tile, None, play.pips) if form == ENDS else play)
 
 
-def _event(event: Any) -> Any:
+def attach_text(point: AttachPoint, form: str = PIPS) -> str:
+    """An attach point in the pips form, ``[1|1] (1)``; in the ends form ``(1)``."""
+    return f"({point.value})" if form == ENDS else point.pips_text
+
+
+def _event(event: Any, form: str) -> Any:
     if isinstance(event, dict) and event.get("event") == "play" and "play" in event:
-        return {**event, "play": pips_play(str(event["play"]))}
+        return {**event, "play": pips_play(str(event["play"]), form)}
     return event
 
 
-def _project(key: str, value: Any) -> Any:
+def _project(key: str, value: Any, form: str) -> Any:
     if key == "attach_points":
-        return [AttachPoint.parse(text).pips_text for text in value]
+        return [attach_text(AttachPoint.parse(text), form) for text in value]
+    if key == "scoring_ends" and form == ENDS:
+        return [str(ScoringEnd.parse(text).value) for text in value]
     if key in PLAY_FIELDS | LISTED_PLAYS:
-        return [pips_play(text) for text in value]
+        return [pips_play(text, form) for text in value]
     if key == "events":
-        return [_event(event) for event in value]
+        return [_event(event, form) for event in value]
     if key == "divide":  # perft: nodes under each first action, summed over a form's text
         divide: dict[str, int] = {}
         for action, nodes in value.items():
-            divide[pips_play(action)] = divide.get(pips_play(action), 0) + nodes
+            text = pips_play(action, form)
+            divide[text] = divide.get(text, 0) + nodes
         return divide
     return value
 
 
-def _reject_reason(case: Case) -> str | None:
-    """Why the ``error`` of the case's rejected play cannot be decided in the pips form,
-    judged from the hand-written request and expectation alone, or None if it can."""
+def _reject_reason(case: Case, form: str) -> str | None:
+    """Why the ``error`` of the case's rejected play cannot be decided in ``form``, judged
+    from the hand-written request and expectation alone, or None if it can."""
     text = case.request.get("reject")
     if isinstance(text, dict):  # turns: the seat and its action
         text = text.get("action")
@@ -87,10 +103,18 @@ def _reject_reason(case: Case) -> str | None:
             f"{UNDECIDABLE}: the form cannot write {text} (its tile shows no"
             f" {pips.pips}, the pips of that place)"
         )
-    if case.capability != levels.TURN_FLOW:
-        ends = {AttachPoint.parse(t).pips_text for t in case.expect.get("attach_points", ())}
-        if "attach_points" in case.expect and f"{play.anchor} ({pips.pips})" not in ends:
-            return None  # no open end of the anchor shows those pips: illegal in any form
+    if case.capability != levels.TURN_FLOW and "attach_points" in case.expect:
+        points = [AttachPoint.parse(t) for t in case.expect["attach_points"]]
+        open_ends = {attach_text(point, form) for point in points}
+        mine = f"({pips.pips})" if form == ENDS else f"{play.anchor} ({pips.pips})"
+        if mine not in open_ends:
+            return None  # no open end (of the anchor) shows those pips: illegal in any form
+    if form == ENDS:
+        return (
+            f"{UNDECIDABLE} (ends only): {text} is {pips_play(text, form)} there, a play on"
+            " an open end showing those pips; only the tile and place it names, which the"
+            " form leaves out, can make it illegal"
+        )
     return (
         f"{UNDECIDABLE}: {text} is {pips} there, a play on an open end that may be"
         " legal; only the place it names, which the form leaves out, can make it illegal"
@@ -98,13 +122,13 @@ def _reject_reason(case: Case) -> str | None:
 
 
 def expectation(
-    case: Case, expect: dict[str, Any] | None = None
+    case: Case, expect: dict[str, Any] | None = None, form: str = PIPS
 ) -> tuple[dict[str, Any], str | None]:
-    """The case's expectation (or ``expect``, one of its alternatives) in the pips form,
-    and why it cannot be decided (None when it can). An undecidable ``error`` is left out:
+    """The case's expectation (or ``expect``, one of its alternatives) in ``form``, and
+    why it cannot be decided (None when it can). An undecidable ``error`` is left out:
     the other fields are still compared."""
-    reason = level_reason(case.capability) or _reject_reason(case)
-    expect = {key: _project(key, value) for key, value in (expect or case.expect).items()}
+    reason = level_reason(case.capability) or _reject_reason(case, form)
+    expect = {k: _project(k, value, form) for k, value in (expect or case.expect).items()}
     if reason is not None:
         expect.pop("error", None)
     return expect, reason
@@ -140,6 +164,11 @@ def form_text(places: str) -> str:
     """The form of the places, as every certificate states it."""
     if places == PIPS:
         return "the pips form (spec/protocol.md, 'Places in the pips form')"
+    if places == ENDS:
+        return (
+            "the pips form, ends only: no tiles"
+            " (spec/protocol.md, 'Engines that keep only end values')"
+        )
     return "canonical (the notation of spec/notation.md)"
 
 

@@ -23,6 +23,7 @@ from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
 from fives_tools.certify.own_games import OwnGames
+from fives_tools.certify.refusals import refusal
 
 if TYPE_CHECKING:
     from fives_tools.certify.fuzz.campaign import Outcome
@@ -150,11 +151,11 @@ def declares(info: AdapterInfo, case: Case) -> bool:
 def skip_reason(info: AdapterInfo, case: Case) -> str | None:
     if case.game not in info.games:
         return f"{info.name} does not declare the game {case.game}"
-    undecidable = forms.level_reason(case.capability) if info.places == forms.PIPS else None
-    if undecidable:  # said first: no declaration could make the form decide it
-        return undecidable
-    if case.capability not in info.levels:
+    if case.capability not in info.levels:  # never tried: not listed as undecidable
         return f"{info.name} does not declare the level {case.capability}"
+    undecidable = forms.level_reason(case.capability) if info.places != forms.CANONICAL else None
+    if undecidable:
+        return undecidable
     players = case.request.get("players")
     if isinstance(players, int) and players not in info.players:
         return f"{info.name} does not declare {players} players"
@@ -169,13 +170,18 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     of the layout it left unchanged fails."""
     expects = case.expectations
     undecided = None
-    if places == forms.PIPS:
-        projected = [forms.expectation(case, e) for e in expects]
+    if places != forms.CANONICAL:
+        projected = [forms.expectation(case, e, places) for e in expects]
         expects, undecided = [e for e, _ in projected], projected[0][1]
     try:
         reply = adapter.run(dict(case.request), case.id)
     except AdapterError as exc:
         return Result(case, ERROR, message=str(exc))
+    refused = refusal(reply, case.request)
+    if isinstance(refused, Mismatch):  # its engine cannot make a legal play: a failure
+        return Result(case, FAIL, [refused], undecided or "", reply)
+    if refused is not None:
+        return Result(case, ERROR, message=refused, reply=reply)
     error = reply.get("error")
     if isinstance(error, dict) and error.get("kind") in ("bad-request", "unsupported", "crash"):
         said = clean(str(error.get("message", "")))  # the implementation's words: untrusted

@@ -74,13 +74,20 @@ def chosen(args: argparse.Namespace) -> Implementation | None:
     return None
 
 
-def make_adapter(impl: Implementation | None, timeout: float, startup_timeout: float) -> Adapter:
+def make_adapter(
+    impl: Implementation | None,
+    timeout: float,
+    startup_timeout: float,
+    game_timeout: float | None = None,
+) -> Adapter:
     """The adapter of ``impl``; the reference engine through the subprocess protocol for
     None."""
     if impl is not None and impl.kind == "python":
         return PythonAdapter(load_object(impl.target), impl.target)
     command = REFERENCE_COMMAND if impl is None else impl.target
-    return SubprocessAdapter(command, timeout=timeout, start_timeout=startup_timeout)
+    return SubprocessAdapter(
+        command, timeout=timeout, start_timeout=startup_timeout, game_timeout=game_timeout
+    )
 
 
 def filters_of(args: argparse.Namespace) -> Filters:

@@ -79,7 +79,7 @@ def _adapter(args: argparse.Namespace) -> tuple[Adapter, tuple[str, ...]]:
     if args.in_process:
         return ReferenceAdapter(), ("--in-process",)
     impl = chosen(args)
-    adapter = make_adapter(impl, args.timeout, args.startup_timeout)
+    adapter = make_adapter(impl, args.timeout, args.startup_timeout, args.game_timeout)
     return adapter, () if impl is None else impl.words()
 
 

@@ -87,7 +87,7 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
 
     for impl in chosen:
         shown = _name(impl) or (impl.target if impl else REFERENCE)
-        adapter = make_adapter(impl, args.timeout, args.startup_timeout)
+        adapter = make_adapter(impl, args.timeout, args.startup_timeout, args.game_timeout)
         rerun = command("fives", "certify", *(impl.words() if impl else ()))
         try:
             with bar(f"compare: {shown}", len(cases)) as step:

@@ -36,8 +36,9 @@ class AdapterInfo:
     games: tuple[str, ...]
     levels: tuple[str, ...]
     players: tuple[int, ...] = (2, 3, 4)
-    #: How its replies name places: ``canonical`` (the notation) or ``pips`` (the pips
-    #: form of spec/notation.md, for a layout without place names).
+    #: How its replies name places: ``canonical`` (the notation), ``pips`` (the pips
+    #: form of spec/notation.md, for a layout without place names) or ``ends`` (the pips
+    #: form without tiles, for an engine that keeps only its ends' values).
     places: str = "canonical"
     selfplay: tuple[str, ...] = ()  # the units it plays its own way (hand, match)
 

@@ -8,6 +8,7 @@ next game is asked of a fresh process. What the records show is judged by the au
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,12 +30,34 @@ class Table:
     players: int = 2
     partnerships: bool | None = None
     unit: str = "match"
+    deal_option: str | None = None
+    target: int | None = None
+
+    @property
+    def asked(self) -> dict[str, Any]:
+        """The table fields asked for (None: not asked, the game's default)."""
+        fields = ("partnerships", "deal_option", "target")
+        return {k: getattr(self, k) for k in fields if getattr(self, k) is not None}
 
     def request(self, seed: int) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "selfplay", "game": self.game, "players": self.players}
-        if self.partnerships is not None:
-            out["partnerships"] = self.partnerships
-        return {**out, "unit": self.unit, "seed": seed}
+        return {**out, **self.asked, "unit": self.unit, "seed": seed}
+
+    def fill(self, record: dict[str, Any]) -> str:
+        """Give a record that leaves out (or nulls) an asked table field the value asked,
+        so that it is judged at the table asked; say the first field it states otherwise
+        ("" when none): a record of another table is no game of this one. (Another target
+        is a game of it, played to the wrong end: the audit names it on ``match.target``.)"""
+        setup = record.get("setup")
+        if not isinstance(setup, dict):
+            return ""
+        for key, want in self.asked.items():
+            if setup.get(key) is None:
+                setup[key] = want
+            elif setup[key] != want and key != "target":
+                said = clean(json.dumps(setup[key]))
+                return f"asked for {key} {json.dumps(want)}, it played {key} {said}"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -73,7 +96,8 @@ def _answer(reply: dict[str, Any], table: Table) -> tuple[dict[str, Any] | None,
     if played != (table.game, table.players):
         shown = clean(f"{played[0]} with {played[1]} players")
         return None, f"asked for {table.game} with {table.players} players, it played {shown}"
-    return record, ""
+    other = table.fill(record)
+    return (None, other) if other else (record, "")
 
 
 Tables = Table | Sequence[Table] | Callable[[AdapterInfo], Sequence[Table]]

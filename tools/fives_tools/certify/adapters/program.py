@@ -190,11 +190,16 @@ class SubprocessAdapter:
         start_timeout: float = 20.0,
         max_reply_bytes: int = 1 << 20,
         max_restarts: int = 5,
+        game_timeout: float | None = None,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise AdapterRefused("empty adapter command")
         self.timeout = check_seconds(timeout, "timeout")
+        # a selfplay request is a whole game, many moves: its own limit (default: a case's)
+        self.game_timeout = (
+            self.timeout if game_timeout is None else check_seconds(game_timeout, "game timeout")
+        )
         self.start_timeout = check_seconds(start_timeout, "start-up timeout")
         self.max_reply_bytes = max_reply_bytes
         self.max_restarts = max_restarts
@@ -394,8 +399,9 @@ class SubprocessAdapter:
             self.restarts += 1
         self._seq += 1
         seq = self._seq
-        self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, self.timeout)
-        message = self._receive(self.timeout, f"the result of run {seq}")
+        limit = self.game_timeout if request.get("type") == "selfplay" else self.timeout
+        self._send({"type": "run", "seq": seq, "case": case_id, "request": request}, limit)
+        message = self._receive(limit, f"the result of run {seq}")
         bad = protocol.problems("result", message)
         if bad:
             raise self._fail("the result message breaks the schema: " + "; ".join(bad))

@@ -14,6 +14,8 @@ facts the expectation holds, for ``fives certify`` and ``fives fuzz`` alike.
   attach point also ``layout.attach-points-not-scoring-ends`` and
   ``play.match-attach-point``, every legal play ``play.match-attach-point`` and
   ``equipment.double-six``.
+* ``refused`` (a legal play the implementation's engine cannot make,
+  :mod:`..refusals`): the rules that allow that play (:func:`allowing_rules`).
 * ``error``: the rule each side's refusal names (the expected one, and the one the reply
   applied, if it names one); every rule when neither does.
 * ``events``: :mod:`.events`.
@@ -169,6 +171,18 @@ def refusal_rules(mismatch: Mismatch) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+def allowing_rules(mismatch: Mismatch) -> set[str]:
+    """The rules that allow a refused play (its ``got`` names it): a draw or a pass those
+    of :data:`DRAW_PASS_RULES`, a lead ``lead.any-tile``, a play on a tile the rules of its
+    place (:data:`PLACE_RULES`: a side branch the spinner rules, not which pips match)."""
+    play = str(_dict(mismatch.got).get("play", ""))
+    if play in DRAW_PASS_RULES:
+        return set(DRAW_PASS_RULES[play])
+    if "@" not in play:
+        return {"lead.any-tile"}
+    return place_rules([play]) or {"play.match-attach-point"}
+
+
 def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -188,6 +202,10 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
         items = differing_items(*lists(mismatch))
         rules = place_rules(items) | set(FIELD_RULES[name])
         return rules, f"{name} missing or extra: {', '.join(items) or '(their order)'}"
+    if name == "refused":
+        got = _dict(mismatch.got)
+        said = got.get("message") or "(no message)"
+        return allowing_rules(mismatch), f"you refused {got.get('play')}, a legal play: {said}"
     if name == "legal_actions":
         offered = lists(mismatch)
         items = differing_items(*offered)

@@ -5,8 +5,9 @@ By default every game and player count it declares is asked for :data:`DEFAULT_G
 games each (seeds 1 .. N), a whole match each: a budget of seconds for the reference
 engine. A game the implementation fails to give (a crash, a hang, garbage, an error
 reply) is listed with its diagnosis among the records that could not be read, and the
-run goes on. The request agrees no target: a record stating another target than its
-game's usual one diverges on ``match.target``.
+run goes on. A record stating another target than the one asked (``--target``), or
+without one asked than its game's usual one, diverges on ``match.target``; a record of
+other partnerships or another deal option than asked is no game of the table asked.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def adapter_of(args: argparse.Namespace) -> Adapter:
             timeout=args.timeout,
             start_timeout=args.startup_timeout,
             max_reply_bytes=MAX_BYTES,
+            game_timeout=args.game_timeout,
         )
     return PythonAdapter(load_object(args.python), args.python)
 
@@ -51,9 +53,18 @@ def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
     def choose(info: AdapterInfo) -> list[Table]:
         games = args.game or [g for g in game_names() if g in info.games]
         players = args.players or sorted(info.players)
-        return [Table(g, p, None, args.unit) for g in games for p in players]
+        return [table_of(args, g, p) for g in games for p in players]
 
     return choose
+
+
+def table_of(args: argparse.Namespace, game: str, players: int) -> Table:
+    """One table asked: ``--partnerships`` where four players may sit either way,
+    ``--deal-option`` in the games that have it, ``--target`` everywhere."""
+    ruleset = find_game(game)
+    alone = args.partnerships if ruleset.partnerships(players) == "optional" else None
+    option = args.deal_option if args.deal_option in ruleset.deal_options else None
+    return Table(game, players, alone, args.unit, option, args.target)
 
 
 def label(table: Table, seed: int) -> str:
@@ -65,24 +76,29 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
     plays the same game for the same seed)."""
     how = ["--adapter", args.adapter] if args.adapter is not None else ["--python", args.python]
     asks = ["--game", table.game, "--players", str(table.players), "--unit", table.unit]
+    for key, value in table.asked.items():
+        asks += [f"--{key.replace('_', '-')}", str(value).lower()]
     return command("fives", "audit", *how, *asks, "--games", "1", "--seed", str(seed))
 
 
 def target_claim(
     args: argparse.Namespace, name: str, record: dict[str, Any], table: Table, seed: int
 ) -> Divergence | None:
-    """The target the record states, held against the game's usual one: the request agreed
-    none. (The rest of the record is judged by the target it states, so that a wrong target
-    is named once, not at every score that reaches it.)"""
+    """The target the record states, held against the one asked (``--target``), else the
+    game's usual one. (The rest of the record is judged by the target it states, so that a
+    wrong target is named once, not at every score that reaches it.)"""
     stated = record["setup"].get("target")
     try:
         ruleset = find_game(table.game)
         usual = Setup.of(ruleset, table.players, record["setup"].get("partnerships")).target
     except FivesError:
         return None  # the audit reports a table the rules refuse
+    usual = usual if table.target is None else table.target
     if stated is None or stated == usual:
         return None
     what = f"the target of {table.game} for {table.players} players (no target was agreed)"
+    if table.target is not None:
+        what = f"the target asked for ({table.target})"
     return Divergence(
         name,
         table.game,
@@ -177,11 +193,30 @@ def add_selfplay_options(
     parser.add_argument(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
+    parser.add_argument(
+        "--partnerships",
+        type=options.boolean,
+        default=None,
+        help="true or false: four All Fives players as two partnerships or alone (default:"
+        " the implementation's own way; the other games always have partners)",
+    )
+    parser.add_argument(
+        "--deal-option",
+        choices=sorted({o for g in game_names() for o in find_game(g).deal_options}),
+        default=None,
+        help="ask the games that have it for this deal (default: the game's usual deal)",
+    )
+    parser.add_argument(
+        "--target",
+        type=options.count,
+        default=None,
+        help="ask for this target in raw points (default: the game's usual one)",
+    )
     timeouts(parser)
 
 
 def _default_timeouts(parser: argparse.ArgumentParser) -> None:
-    parser.set_defaults(timeout=10.0, startup_timeout=20.0)
+    parser.set_defaults(timeout=10.0, startup_timeout=20.0, game_timeout=options.GAME_TIMEOUT)
 
 
 def arguments(**given: Any) -> argparse.Namespace:

@@ -122,8 +122,8 @@ def _sides_seen(record: dict[str, Any]) -> int | None:
 
 
 def table(record: dict[str, Any]) -> Setup:
-    """The table: what the record says, the rest the game's default; the deal option, when
-    not given, is the deal whose size the first hand shows. RulesetError when the game
+    """The table: what the record says, the rest the game's default (a field given as null
+    is a field left out). RulesetError when the game
     has no such table at all, IllegalDealError when the rules forbid it (a divergence)."""
     ruleset = find_game(record["game"])
     raw = record["setup"]
@@ -132,12 +132,9 @@ def table(record: dict[str, Any]) -> Setup:
     if partnerships is None and players == 4 and ruleset.partnerships(4) is not None:
         sides = _sides_seen(record)
         partnerships = None if sides is None else sides == 2
-    option = raw.get("deal_option")
-    if "deal_option" not in raw and record["hands"]:
-        size = len(record["hands"][0]["deal"]["hands"][0])
-        if players in ruleset.parameters["deal"] and size != ruleset.deal_size(players):
-            fits = [o for o in ruleset.deal_options if ruleset.deal_size(players, o) == size]
-            option = fits[0] if fits else None
+    option = raw.get("deal_option")  # none (absent or null) is the usual deal, never
+    # guessed from the hand size: 5 each to 3 All Fives players without an option is
+    # a wrong deal (deal.hand-size), not the five-each deal it happens to fit
     return Setup.of(ruleset, players, partnerships, option, raw.get("target"))
 
 
@@ -168,7 +165,7 @@ def own_deal(record: dict[str, Any], ruleset: Ruleset, setup: Setup) -> Ruleset 
     option is written): the game's rules with that deal, so that the difference is named
     once and the hands are judged as dealt. None when it deals as the rules do."""
     size = record["setup"].get("hand_size")
-    if size is None and "deal_option" not in record["setup"] and record["hands"]:
+    if size is None and record["setup"].get("deal_option") is None and record["hands"]:
         size = len(record["hands"][0]["deal"]["hands"][0])
     if not size or size == setup.deal_size(ruleset):  # none dealt is no setup: a bad deal
         return None

@@ -168,9 +168,10 @@ def to_json(
 
 def places_note(run: Run) -> str:
     """What a comparison says of an implementation that answers in the pips form."""
-    if run.adapter.places != forms.PIPS:
+    if run.adapter.places == forms.CANONICAL:
         return ""
-    return f"; places in the pips form, {len(run.undecided)} cases not decidable in it"
+    form = "the pips form" if run.adapter.places == forms.PIPS else "the pips form, ends only"
+    return f"; places in {form}, {len(run.undecided)} cases not decidable in it"
 
 
 def started(entries: Sequence[Entry]) -> str:
