@@ -1,4 +1,4 @@
-"""Small timing helpers: best-of-N wall time, so one noisy run does not decide."""
+"""Small timing helpers: the wall time of one run, after collecting what earlier runs left."""
 
 from __future__ import annotations
 
@@ -16,13 +16,3 @@ def timed(fn: Callable[[], T]) -> tuple[float, T]:
     start = time.perf_counter()
     result = fn()
     return time.perf_counter() - start, result
-
-
-def best_of(repeat: int, fn: Callable[[], T]) -> tuple[float, T]:
-    """The fastest of ``repeat`` runs of ``fn`` (seconds) and its last result."""
-    best = float("inf")
-    result: T
-    for _ in range(repeat):
-        seconds, result = timed(fn)
-        best = min(best, seconds)
-    return best, result

@@ -48,7 +48,3 @@ def parse_action(text: str) -> Action:
         raise NotationError(
             f"not an action: {text!r} (expected 'draw', 'pass' or a play: {exc})"
         ) from None
-
-
-def parse_actions(texts: list[str]) -> list[Action]:
-    return [parse_action(t) for t in texts]

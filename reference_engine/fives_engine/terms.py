@@ -58,10 +58,6 @@ class Port(enum.Enum):
         return self in (Port.SIDE_BRANCH_A, Port.SIDE_BRANCH_B)
 
     @property
-    def is_straight(self) -> bool:
-        return self in (Port.STRAIGHT_SIDE_A, Port.STRAIGHT_SIDE_B)
-
-    @property
     def side_a(self) -> Port | None:
         """Side A of the mirror pair whose side B this is (None for any other place): while
         side A is open a play at B is the same move (layout.symmetric-attach-points)."""

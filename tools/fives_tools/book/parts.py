@@ -101,14 +101,3 @@ class Term:
 
 
 Part = Table | Facts | Figure | Note | Para | Term
-
-
-def pictures(parts: Iterable[Part]) -> list[Picture]:
-    """Every picture inside the parts' cells."""
-    cells: list[Cell] = []
-    for part in parts:
-        if isinstance(part, Table):
-            cells += [cell for row in part.rows for cell in row]
-        elif isinstance(part, Facts):
-            cells += [cell for _, cell in part.items]
-    return [p for cell in cells for p in cell if isinstance(p, Picture)]
