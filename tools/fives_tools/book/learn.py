@@ -35,7 +35,8 @@ def glossary(ruleset: Ruleset, entries: list[dict[str, Any]]) -> list[Term]:
         if entry.get("plays"):
             layout = replay(ruleset, list(entry["plays"]), f"spec/learn.yaml: {entry['term']}")
             svg = draw(layout, ruleset, "svg", name=name, label="none").decode("utf-8")
-        meaning = " ".join(str(entry["meaning"]).split())
+        # a game whose sources say it otherwise has its own words (games: {game: ...})
+        meaning = " ".join(str(entry.get("games", {}).get(ruleset.name, entry["meaning"])).split())
         out.append(Term(str(entry["term"]), str(entry["chinese"]), "zh", meaning, svg, name))
     return out
 

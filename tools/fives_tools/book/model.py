@@ -110,6 +110,13 @@ class Book:
     settlement: tuple[Part, ...] = ()  #: the settlement section (rounding, examples)
     learn: tuple[Part, ...] = ()  #: the "Learn to play" chapter that opens the book
     translations: dict[str, str] = field(default_factory=dict)  #: quotation -> English
+    #: the seed files of this game: a book cites only its own game's source (a fixture of
+    #: All Fives may also cite Five Up's sentence on the same point, for the suite's sake)
+    own_files: frozenset[str] = frozenset()
+
+    def own(self, sources: Any) -> list[dict[str, Any]]:
+        """Of ``sources``, those in this game's own seed files."""
+        return [s for s in sources if str(s.get("file")) in self.own_files]
 
     def number(self, ex: Example) -> int:
         """The example's number in the book (Example 1, 2, ...), in reading order."""
@@ -310,4 +317,5 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         settlement=tuple(section_parts(ruleset, settled)),
         learn=tuple(learn_parts(ruleset, _spec("learn.yaml"), cases)),
         translations=translations(),
+        own_files=frozenset(f for f, entry in sources.items() if entry.get("game") == game),
     )
