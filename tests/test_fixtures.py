@@ -1,5 +1,5 @@
-"""The fixtures: valid, uniquely identified, each driven by a scenario, and a malformed
-one is reported with its file, line and field."""
+"""The fixtures: valid, uniquely identified, each the one home of its cases (run here when
+no scenario tells it), and a malformed one is reported with its file, line and field."""
 
 from __future__ import annotations
 
@@ -8,9 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bent_engines.catalog import LeadDoesNotScore
+from steps import case_holds
 
 from fives_engine import FivesError, find_game
 from fives_engine.terms import Play
+from fives_tools.certify.adapters.interface import Adapter
+from fives_tools.certify.adapters.python import PythonAdapter
+from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, FixtureError, coverage, load_cases
 from fives_tools.certify.cases.perft_file import perft_cases
 
@@ -127,14 +132,31 @@ def test_case_ids_are_unique_and_stable() -> None:
     assert all(c.id == f"{c.game}/{c.fixture_id}#{c.capability}" for c in cases)
 
 
-def test_every_fixture_case_is_driven_by_a_scenario() -> None:
-    driven = {step for scenario in coverage.read_scenarios() for step in scenario.steps}
-    undriven = [
-        case.id
-        for case in load_cases()
-        if f'every fact of fixture "{case.fixture_id}" holds for {case.game}' not in driven
-    ]
-    assert not undriven
+def untold(cases: list[Case]) -> list[Case]:
+    """The cases no scenario of features/ tells (``every fact of fixture ... holds``)."""
+    told = {step for scenario in coverage.read_scenarios() for step in scenario.steps}
+    step = 'every fact of fixture "{}" holds for {}'
+    return [c for c in cases if step.format(c.fixture_id, c.game) not in told]
+
+
+def test_a_fixture_is_the_one_home_of_its_cases(fives_adapter: Adapter) -> None:
+    """A contributor adds a case by writing its fixture: the cases no scenario tells are
+    run here, as a scenario's last step runs them (a scenario is the story, not a second
+    home of the case)."""
+    for case in untold(load_cases()):
+        case_holds(fives_adapter, case)
+
+
+def test_a_fixture_no_scenario_tells_is_run_all_the_same(tmp_path: Path) -> None:
+    """The instrument: a new fixture with no scenario is found, and a wrong engine fails it."""
+    folder = _write(tmp_path, GOOD)
+    found = untold(load_cases(folder))
+    assert [c.fixture_id for c in found] and all(c.fixture_id == "layout/probe" for c in found)
+    for case in found:
+        case_holds(PythonAdapter(ReferenceImplementation()), case)
+    with pytest.raises(AssertionError, match="layout/probe"):
+        for case in found:
+            case_holds(PythonAdapter(LeadDoesNotScore()), case)
 
 
 def _nested(depth: int) -> str:

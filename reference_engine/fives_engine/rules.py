@@ -43,6 +43,8 @@ class Rule:
     interpretations: tuple[str, ...] = ()
     note: str = ""
     note_cites: tuple[Citation, ...] = ()
+    #: the rule's short name, as a reader names it (the books show it, the ID beneath)
+    title: str = ""
 
     @property
     def interpretation(self) -> str | None:
@@ -267,6 +269,7 @@ def load_game(path: str | Path) -> Ruleset:
             _interpretations(path, rule_id, entry.get("interpretation")),
             " ".join(str(note.get("text", "")).split()),
             tuple(Citation(c["file"], c["heading"], c["quote"]) for c in note.get("sources", [])),
+            " ".join(str(entry.get("title", "")).split()),
         )
     return Ruleset(doc["name"], doc.get("title", doc["name"]), doc.get("source", ""), params, rules)
 

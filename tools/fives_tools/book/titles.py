@@ -1,62 +1,24 @@
-"""Rules as a reader names them: a short title per rule ID, the ID kept as a subtitle."""
+"""Rules as a reader names them: the short ``title`` each rule carries in its game
+document (``spec/games/``), the ID kept as a subtitle. The rule's YAML is the one home of
+its title."""
 
 from __future__ import annotations
 
-TITLES = {
-    "equipment.double-six": "One double-six set",
-    "play.match-attach-point": "A play matches an attach point",
-    "layout.double.crosswise": "Doubles lie crosswise",
-    "layout.spinner.every-double": "Every double is a spinner",
-    "layout.spinner.first-double": "Only the first double is a spinner",
-    "layout.spinner.straights-first": "A spinner's straight sides fill first",
-    "layout.side-a-first": "Side A before side B",
-    "layout.attach-points-not-scoring-ends": "Attach points are not scoring ends",
-    "score.ends.outer-end": "Each line counts its outer end",
-    "score.ends.double-outer-both-halves": "A double at an end counts both halves",
-    "score.ends.double-interior-zero": "A double inside the layout counts nothing",
-    "score.ends.unstarted-branch-zero": "An unstarted branch counts nothing",
-    "score.play.multiple-of-five": "A play scores a multiple of five",
-    "score.unit.display": "Scores kept in display points",
-    "score.unit.raw": "Scores kept in points as counted",
-    "side.alone": "Playing alone",
-    "side.partnership": "Partnerships",
-    "deal.hand-size": "How many tiles each player is dealt",
-    "deal.options": "Alternative deals",
-    "hand.own-tiles": "Your tiles are your own",
-    "lead.neutral-draw": "Who leads first",
-    "lead.any-tile": "The leader may lead any tile",
-    "lead.went-out-leads": "Who went out leads next",
-    "lead.after-block": "The lead after a blocked hand",
-    "turn.clockwise": "Play passes clockwise",
-    "turn.must-play": "You must play if you can",
-    "turn.draw-until-playable": "Draw until you can play",
-    "turn.play-drawn-tile": "A playable drawn tile is played",
-    "turn.pass-empty-boneyard": "Pass when the boneyard is empty",
-    "hand.end.going-out": "A hand ends when a player goes out",
-    "hand.end.block": "A hand ends when nobody can play",
-    "score.last-play": "The last play scores too",
-    "settle.round-nearest-five": "Remaining pips round to the nearest five",
-    "settle.deduct-each-hand": "Remaining pips are deducted",
-    "settle.partners-apart": "Partners' hands are rounded apart",
-    "settle.block-no-winner": "A block has no winner",
-    "settle.deduct-only": "Settlement only deducts",
-    "score.negative": "A score may go below zero",
-    "settle.exact-61.opponents": "Going out scores the opponents' pips",
-    "settle.exact-61.partner": "A partner's pips are deducted",
-    "settle.exact-61.going-out-event": "Going out is one scoring event",
-    "settle.exact-61.block-differences": "A block scores the differences",
-    "settle.exact-61.block-events": "Each hand of a block is its own event",
-    "settle.exact-61.block-winner": "Who wins a block",
-    "match.target": "The target score",
-    "match.settle-then-check": "Settle the hand, then check the target",
-    "match.tie-plays-on": "A tie at the target plays on",
-    "match.exact-61.play-events": "Each play is a scoring event",
-    "match.overshoot-discarded": "An event passing the target is discarded",
-    "match.exact-hit-wins": "Landing exactly on the target wins",
-    "match.first-to-target": "First to the target wins",
-}
+import functools
+
+from fives_engine import find_game, game_names
+
+
+@functools.cache
+def _titles() -> dict[str, str]:
+    return {
+        rule.id: rule.title
+        for game in game_names()
+        for rule in find_game(game).rules.values()
+        if rule.title
+    }
 
 
 def rule_title(rule_id: str) -> str:
     """The rule's title; a rule without one is named by its ID (a test asks for one)."""
-    return TITLES.get(rule_id, rule_id)
+    return _titles().get(rule_id, rule_id)
