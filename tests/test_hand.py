@@ -13,6 +13,7 @@ from fives_engine import (
     FivesError,
     HandState,
     IllegalActionError,
+    IllegalMoveError,
     IllegalPlayError,
     NotationError,
     Play,
@@ -61,9 +62,15 @@ def test_every_tile_lead_round_trips_and_bad_text_is_named() -> None:
         parse_action("fold")
 
 
-def test_illegal_action_error_is_an_illegal_play_error() -> None:
-    assert issubclass(IllegalActionError, IllegalPlayError)
-    assert issubclass(IllegalActionError, FivesError) and issubclass(IllegalActionError, ValueError)
+def test_a_refused_action_and_a_refused_play_are_siblings() -> None:
+    """As python-chess keeps its move errors: a refused draw is no illegal play; both are
+    illegal moves, FivesErrors and ValueErrors, and a refused play in a hand is an action
+    the turn refuses."""
+    assert not issubclass(IllegalActionError, IllegalPlayError)
+    assert not issubclass(IllegalPlayError, IllegalActionError)
+    for error in (IllegalActionError, IllegalPlayError):
+        assert issubclass(error, IllegalMoveError)
+        assert issubclass(error, FivesError) and issubclass(error, ValueError)
 
 
 @pytest.mark.parametrize(

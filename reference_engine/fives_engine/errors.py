@@ -1,9 +1,11 @@
 """The engine's errors.
 
-Two kinds of bad input are kept apart, as python-chess does for moves: text that is not
-notation at all (:class:`NotationError`) and well-formed input that the rules forbid
-(:class:`IllegalPlayError`). Both are ``ValueError`` so callers that only care about
-"bad input" can catch one thing; every message quotes the input it rejects.
+Kinds of bad input are kept apart, as python-chess keeps its move errors siblings: text
+that is not notation at all (:class:`NotationError`), and well-formed input that the rules
+forbid (:class:`IllegalMoveError`): a play the layout refuses (:class:`IllegalPlayError`)
+or an action the turn refuses (:class:`IllegalActionError`), siblings, neither a kind of
+the other. All are ``ValueError`` so callers that only care about "bad input" can catch
+one thing; every message quotes the input it rejects.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ class NotationError(FivesError, ValueError):
     """Text that does not follow the notation of ``spec/notation.md``."""
 
 
-class IllegalPlayError(FivesError, ValueError):
-    """A well-formed play that the rules of the game forbid in this layout.
+class IllegalMoveError(FivesError, ValueError):
+    """Well-formed input that the rules of the game forbid here: a play or an action.
 
-    ``rule`` names the rule ID of ``spec/`` the play breaks, so that a report can cite it.
+    ``rule`` names the rule ID of ``spec/`` it breaks, so that a report can cite it.
     """
 
     def __init__(self, message: str, rule: str) -> None:
@@ -28,16 +30,21 @@ class IllegalPlayError(FivesError, ValueError):
         self.rule = rule
 
 
+class IllegalPlayError(IllegalMoveError):
+    """A well-formed play that the rules of the game forbid in this layout; the layout is
+    left unchanged."""
+
+
 class RulesetError(FivesError, ValueError):
     """A game document in ``spec/`` that is malformed or unknown."""
 
 
-class IllegalActionError(IllegalPlayError):
+class IllegalActionError(IllegalMoveError):
     """A well-formed action (play, draw or pass) that the turn rules forbid in this state.
 
-    It is an :class:`IllegalPlayError` so a caller that only plays tiles catches one thing;
-    the message quotes the action, the seat and the state, :attr:`IllegalPlayError.rule`
-    names the rule broken, and the state is left unchanged.
+    A sibling of :class:`IllegalPlayError`, not a kind of it: a refused draw or pass is no
+    illegal play. The message quotes the action, the seat and the state,
+    :attr:`IllegalMoveError.rule` names the rule broken, and the state is left unchanged.
     """
 
 

@@ -22,7 +22,7 @@ from fives_engine import (
     HandState,
     IllegalActionError,
     IllegalDealError,
-    IllegalPlayError,
+    IllegalMoveError,
     MatchState,
     Ruleset,
     Score,
@@ -69,7 +69,7 @@ def _ignoring(rule: str) -> contextlib.AbstractContextManager[Any]:
     def check(self: Layout, play: Play) -> None:
         try:
             original(self, play)
-        except IllegalPlayError as exc:
+        except IllegalMoveError as exc:
             if exc.rule != rule:
                 raise
 

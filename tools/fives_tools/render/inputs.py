@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fives_engine import (
     FivesError,
-    IllegalPlayError,
+    IllegalMoveError,
     Layout,
     NotationError,
     Ruleset,
@@ -51,7 +51,7 @@ def replay(ruleset: Ruleset, plays: list[str], where: str) -> Layout:
     for number, text in enumerate(plays, 1):
         try:
             layout.play(text)
-        except (NotationError, IllegalPlayError) as exc:
+        except (NotationError, IllegalMoveError) as exc:
             raise InputError(f"{where}: play {number}: {exc}") from None
     return layout
 

@@ -28,7 +28,7 @@ from fives_engine import (
     Deal,
     FivesError,
     IllegalDealError,
-    IllegalPlayError,
+    IllegalMoveError,
     Play,
     find_game,
     parse_action,
@@ -70,7 +70,7 @@ def _layout_rule(game: str, plays: list[str], play: Play) -> str:
         layout.play(text)
     try:
         layout.play(play)
-    except IllegalPlayError as exc:
+    except IllegalMoveError as exc:
         return exc.rule
     raise FivesError(f"{play} is legal on the layout but not in the hand")  # never expected
 

@@ -14,7 +14,7 @@ from fives_engine import (
     HandState,
     IllegalActionError,
     IllegalDealError,
-    IllegalPlayError,
+    IllegalMoveError,
     MatchState,
     Play,
     Setup,
@@ -44,7 +44,7 @@ def _layout_reply(request: dict[str, Any]) -> dict[str, Any]:
     if "reject" in request:
         try:
             layout.play(Play.parse(request["reject"]))
-        except IllegalPlayError as exc:
+        except IllegalMoveError as exc:
             reply["error"] = {"kind": "illegal-play", "rule": exc.rule, "message": str(exc)}
         else:
             reply["error"] = None

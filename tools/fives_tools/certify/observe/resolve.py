@@ -18,7 +18,7 @@ from fives_engine import (
     Action,
     Draw,
     HandState,
-    IllegalPlayError,
+    IllegalMoveError,
     Pass,
     PipsPlay,
     Play,
@@ -112,7 +112,7 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
     for action in tries:
         try:
             hand.copy().apply_action(action, seat)
-        except IllegalPlayError as exc:
+        except IllegalMoveError as exc:
             reason = re.sub(r" \[rule [^\]]*\]", "", str(exc)).replace(state, "")
             found = found or (exc.rule, reason)
             continue
