@@ -99,3 +99,13 @@ def test_a_code_span_or_a_worked_note_cannot_be_closed_early() -> None:
     assert "| `a'b\\|c` |" in str(macros.part(table))  # type: ignore[attr-defined]
     note = str(macros.part(Note("n", ("```", "<b>x</b>"))))  # type: ignore[attr-defined]
     assert "\n````text\n```\n<b>x</b>\n````\n" in note  # verbatim inside a longer fence
+
+
+def test_a_code_span_is_set_as_the_reports_set_it() -> None:
+    """One way to set code in Markdown: the books once turned a backtick into an
+    apostrophe, where the reports fence it; a table cell still escapes its bar."""
+    from fives_tools.book.templating import code
+    from fives_tools.certify.reports.templating import code_span
+
+    assert str(code("[1|4]@x`y")) == str(code_span("[1|4]@x`y")) == "``[1|4]@x`y``"
+    assert str(code("[1|4]", in_table=True)) == "`[1\\|4]`"

@@ -29,7 +29,7 @@ from markupsafe import Markup
 from fives_tools.book.groups import citations
 from fives_tools.book.names import interpretation_anchor, rule_anchor
 from fives_tools.book.titles import rule_title
-from fives_tools.certify.reports.templating import environment, link_target
+from fives_tools.certify.reports.templating import code_span, environment, link_target
 from fives_tools.render.output import inline_svg
 from fives_tools.text import clean, code_block
 
@@ -92,9 +92,9 @@ def _markdown(value: Any) -> Any:
 
 
 def code(text: object, in_table: bool = False) -> Markup:
-    """A code span (a backtick inside shown as an apostrophe); in a table, ``|`` escaped
-    as GitHub's tables require."""
-    span = "`" + clean(str(text)).replace("`", "'") + "`"
+    """A code span as the reports set one (:func:`.reports.templating.code_span`: a fence
+    no backtick inside can close); in a table, ``|`` escaped as GitHub's tables require."""
+    span = str(code_span(str(text)))
     return Markup(span.replace("|", "\\|") if in_table else span)
 
 
