@@ -96,7 +96,7 @@ def test_every_part_is_literal_text_in_markdown(part: Part) -> None:
 def test_a_code_span_or_a_worked_note_cannot_be_closed_early() -> None:
     macros = markdown_environment().get_template("parts.md.jinja2").make_module({"image": None})
     table = Table("t", ("h",), (((Span("a`b|c", code=True),),),))
-    assert "| `a'b\\|c` |" in str(macros.part(table))  # type: ignore[attr-defined]
+    assert "| ``a`b\\|c`` |" in str(macros.part(table))  # type: ignore[attr-defined]
     note = str(macros.part(Note("n", ("```", "<b>x</b>"))))  # type: ignore[attr-defined]
     assert "\n````text\n```\n<b>x</b>\n````\n" in note  # verbatim inside a longer fence
 
