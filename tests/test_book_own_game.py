@@ -10,7 +10,8 @@ import yaml
 
 from fives_engine import find_game, game_names
 from fives_tools.book.learn import glossary
-from fives_tools.book.model import Book
+from fives_tools.book.model import Book, build_book
+from fives_tools.certify.cases import load_cases
 
 LEARN = Path(__file__).resolve().parent.parent / "spec" / "learn.yaml"
 OTHER = {"five-up": "Exact 61", "exact-61": "Five Up", "all-fives": "Exact 61"}
@@ -33,3 +34,19 @@ def test_a_book_keeps_only_its_own_games_sources() -> None:
         {"file": "003_815413e965e6200a.txt", "heading": "Skora", "quote": "..."},
     ]
     assert book.own(sources) == [sources[1]]
+
+
+def test_the_all_fives_book_reads_its_open_questions_in_its_own_words() -> None:
+    """An interpretation several games share may give a game its own words (``in_game``):
+    the All Fives book's readings speak of All Fives alone."""
+    book = build_book("all-fives", load_cases(), {})
+    words = " ".join(str(i.get(k, "")) for i in book.interpretations for k in TOLD)
+    assert "Five Up" not in words and "Exact 61" not in words
+    negative = next(i for i in book.interpretations if i["id"] == "score.negative")
+    assert negative["reading"].endswith("deducted 5 points is at -5.")
+    whole = yaml.safe_load((LEARN.parent / "interpretations.yaml").read_text("utf-8"))
+    shared = next(i for i in whole["interpretations"] if i["id"] == "score.negative")
+    assert "Exact 61" in shared["reading"]  # the register keeps every game's words
+
+
+TOLD = ("question", "reading", "why")

@@ -301,7 +301,9 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
     per = tally_per(ruleset, source)
     examples = [example(tuple(group), per) for group in ordered]
     interpretations = tuple(
-        i for i in _spec("interpretations.yaml")["interpretations"] if game in i.get("games", [])
+        {**i, **i.get("in_game", {}).get(game, {})}  # the game's own words, where it has them
+        for i in _spec("interpretations.yaml")["interpretations"]
+        if game in i.get("games", [])
     )
     settled = [(ex.case, ex.anchor) for ex in examples if ex.case.kind in ("settlement", "match")]
     return Book(
