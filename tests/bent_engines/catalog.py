@@ -482,8 +482,11 @@ class TargetCheckedBeforeSettlement(Bent):
 
 
 class GoingOutScoresOpponents(Bent):
+    """Five Up alone: the other reading of five-up.settlement-reward, a question of Five Up
+    only (All Fives states its settlement and has no such reading)."""
+
     BENT_RULE = "settle.deduct-only"
-    MISTAKE = "Five Up and All Fives: the player going out also scores the opponents' pips"
+    MISTAKE = "Five Up: the player going out also scores the opponents' pips, as in Exact 61"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         def going_out(
@@ -495,11 +498,8 @@ class GoingOutScoresOpponents(Bent):
             )
             return [settlement.Item(seat, settlement.round_to_five(pips), "going-out"), *items]
 
-        bent = dataclasses.replace(
-            settlement.SETTLEMENTS["deduct-each-player"], going_out=going_out
-        )
-        methods = {"deduct-each-hand": bent, "deduct-each-player": bent}
-        return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
+        bent = dataclasses.replace(settlement.SETTLEMENTS["deduct-each-hand"], going_out=going_out)
+        return [mock.patch.dict(settlement.SETTLEMENTS, {"deduct-each-hand": bent})]
 
 
 # -- boundaries: the end of the boneyard, blocks, targets, ties, zero pips, leaders ------
