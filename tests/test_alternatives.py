@@ -20,9 +20,14 @@ from bent_engines.catalog import (
     BlockComparedWithLighterHands,
     BlockComparedWithPartner,
     BlockEventsInSeatOrder,
+    LastPlayNotScored,
     OvershootAppliedInPart,
     PartnersSideBySide,
+    TargetCheckedBeforeSettlement,
+    TargetMustBePassed,
+    TieAtTheTopWins,
     TiedBlockGoesToTheFirstSeat,
+    WentOutTeamNotDeducted,
     ZeroPipHandSkippedInBlock,
 )
 from bent_engines.readings import READINGS, BlockZeroEventsKept
@@ -50,6 +55,12 @@ SENTENCE_BROKEN_BY: dict[str, type[Bent]] = {
     "settlement/exact-61-block-never-against-the-partner": BlockComparedWithPartner,
     "settlement/exact-61-block-three-players": BlockComparedWithLighterHands,
     "settlement/exact-61-block-zero-pip-hand": ZeroPipHandSkippedInBlock,
+    "settlement/five-up-61-display-wins": TargetMustBePassed,
+    "settlement/five-up-last-play-scores": LastPlayNotScored,
+    "settlement/five-up-partner-of-the-player-out-deducted": WentOutTeamNotDeducted,
+    "settlement/five-up-settle-before-the-target": TargetCheckedBeforeSettlement,
+    "settlement/five-up-tie-at-the-top-plays-on": TieAtTheTopWins,
+    "settlement/five-up-unique-highest-wins": TargetCheckedBeforeSettlement,
 }
 
 
