@@ -20,9 +20,13 @@ from bent_engines.catalog import (
     BlockComparedWithLighterHands,
     BlockComparedWithPartner,
     BlockEventsInSeatOrder,
+    BlockWhenBoneyardRunsDry,
     LastPlayNotScored,
+    LeadRotates,
     OvershootAppliedInPart,
     PartnersSideBySide,
+    RoundsThreeDown,
+    RoundsTwoUp,
     TargetCheckedBeforeSettlement,
     TargetMustBePassed,
     TieAtTheTopWins,
@@ -47,7 +51,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every fixture with alternatives, and an engine that breaks the sentence it checks
 #: (a bent engine of tests/bent_engines/catalog.py): it must still fail the case.
 SENTENCE_BROKEN_BY: dict[str, type[Bent]] = {
+    "match/all-fives-three-players-block-leader-named": RoundsTwoUp,
+    "match/all-fives-two-players-block": BlockWhenBoneyardRunsDry,
+    "match/all-fives-two-players-hand": LeadRotates,
     "match/five-up-61-mid-hand-is-not-a-win": TargetCheckedBeforeSettlement,
+    "match/five-up-three-players-block": RoundsThreeDown,
     "settlement/all-fives-partners-share-a-score": PartnersSideBySide,
     "settlement/exact-61-block-discard-others-count": OvershootAppliedInPart,
     "settlement/exact-61-block-equal-hands-tie": TiedBlockGoesToTheFirstSeat,
