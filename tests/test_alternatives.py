@@ -56,6 +56,7 @@ SENTENCE_BROKEN_BY: dict[str, type[Bent]] = {
     "match/all-fives-two-players-hand": LeadRotates,
     "match/five-up-61-mid-hand-is-not-a-win": TargetCheckedBeforeSettlement,
     "match/five-up-three-players-block": RoundsThreeDown,
+    "match/five-up-tie-plays-on": TieAtTheTopWins,
     "settlement/all-fives-partners-share-a-score": PartnersSideBySide,
     "settlement/exact-61-block-discard-others-count": OvershootAppliedInPart,
     "settlement/exact-61-block-equal-hands-tie": TiedBlockGoesToTheFirstSeat,
