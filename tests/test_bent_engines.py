@@ -82,8 +82,7 @@ def failing_cells(run: Run) -> set[tuple[str, str, str]]:
 def test_only_the_bent_rule_is_blamed(bent_type: type[Bent], cases: list[Case]) -> None:
     """The acceptance of blame by what differs: the first likely cause is the bent rule,
     and in every game that states it no other rule carries FAIL. (A game without the rule
-    has another for the same mistake: All Fives states no settle.deduct-only, so an extra
-    going-out event there is blamed on a rule it does state.)"""
+    has another for the same mistake, and may blame it.)"""
     bent = bent_type()
     run = run_of(bent, cases)
     ranked = [cause.rule for cause in likely_causes(run.results)]

@@ -39,13 +39,13 @@ Feature: Five Up matches: settle every hand, then the unique highest side at or 
       | 1    | play      | 10  | 2       |
       | 1    | play      | 10  | 2       |
       | 0    | play      | 15  | 3       |
-      | 1    | deduction | -10 | -2      |
+      | 1    | deduction | 0   | 0       |
       | 0    | play      | 10  | 2       |
       | 1    | play      | 10  | 2       |
       | 1    | play      | 10  | 2       |
       | 0    | play      | 15  | 3       |
-      | 1    | deduction | -10 | -2      |
-    And the display scores are "66 63"
+      | 1    | deduction | 0   | 0       |
+    And the display scores are "66 65"
     And side 0 wins the match
     And every fact of fixture "match/five-up-tie-plays-on" holds for five-up
 

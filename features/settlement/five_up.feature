@@ -251,7 +251,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     Given a five-up table of 3 players at scores "295 100 100"
     And seat 0 has gone out with a play scoring 5
     And seat 1 holds "[0|1]"
-    And seat 2 holds "[0|2]"
+    And seat 2 holds "[0|0]"
     When the hand is settled
     Then the display scores are "60 20 20"
     And the match goes on
@@ -274,7 +274,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
     And seat 0 has gone out with a play scoring 5
     And seat 1 holds "[0|1]"
     And seat 2 holds "[0|2]"
-    And seat 3 holds "[1|1]"
+    And seat 3 holds "[0|0]"
     When the hand is settled
     Then the display scores are "60 20"
     And the match goes on

@@ -482,8 +482,11 @@ class TargetCheckedBeforeSettlement(Bent):
 
 
 class GoingOutScoresOpponents(Bent):
+    """Five Up alone: the other reading of five-up.settlement-reward, a question of Five Up
+    only (All Fives states its settlement and has no such reading)."""
+
     BENT_RULE = "settle.deduct-only"
-    MISTAKE = "Five Up and All Fives: the player going out also scores the opponents' pips"
+    MISTAKE = "Five Up: the player going out also scores the opponents' pips, as in Exact 61"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         def going_out(
@@ -495,11 +498,8 @@ class GoingOutScoresOpponents(Bent):
             )
             return [settlement.Item(seat, settlement.round_to_five(pips), "going-out"), *items]
 
-        bent = dataclasses.replace(
-            settlement.SETTLEMENTS["deduct-each-player"], going_out=going_out
-        )
-        methods = {"deduct-each-hand": bent, "deduct-each-player": bent}
-        return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
+        bent = dataclasses.replace(settlement.SETTLEMENTS["deduct-each-hand"], going_out=going_out)
+        return [mock.patch.dict(settlement.SETTLEMENTS, {"deduct-each-hand": bent})]
 
 
 # -- boundaries: the end of the boneyard, blocks, targets, ties, zero pips, leaders ------
@@ -1042,6 +1042,34 @@ class WentOutTeamNotDeducted(Bent):
         return [mock.patch.dict(settlement.SETTLEMENTS, methods)]
 
 
+class LastPlayNotScored(Bent):
+    BENT_RULE = "score.last-play"
+    MISTAKE = "Five Up and All Fives: the play that goes out scores nothing, the hand being over"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        score, finish = MatchState._score, MatchState.finish_hand
+
+        def score_unless_out(state: MatchState, seat: int, raw: int, cause: str) -> None:
+            hand = state.hand
+            if not (cause == "play" and hand is not None and hand.went_out is not None):
+                score(state, seat, raw, cause)
+
+        def finish_unscored(
+            state: MatchState,
+            hands: Sequence[Sequence[Tile]],
+            went_out: int | None,
+            leader: int,
+            last_play: int = 0,
+        ) -> None:
+            merges = state._settlement.merges_last_play
+            finish(state, hands, went_out, leader, last_play if merges else 0)
+
+        return [
+            mock.patch.object(MatchState, "_score", score_unless_out),
+            mock.patch.object(MatchState, "finish_hand", finish_unscored),
+        ]
+
+
 ALL: list[type[Bent]] = [
     CountsInteriorSpinner,
     BranchesBeforeStraights,
@@ -1099,6 +1127,7 @@ ALL: list[type[Bent]] = [
     JoinedDoubleCountsNothing,
     DoubleMustLead,
     WentOutTeamNotDeducted,
+    LastPlayNotScored,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach

@@ -8,6 +8,7 @@ from fives_tools.book.events import events_table
 from fives_tools.book.names import interpretation_anchor, value_text
 from fives_tools.book.parts import Cell, Facts, Note, Part, Span, text
 from fives_tools.certify.cases import Case
+from fives_tools.certify.cases.alternatives import question
 
 
 def alternative_parts(case: Case) -> list[Part]:
@@ -17,7 +18,7 @@ def alternative_parts(case: Case) -> list[Part]:
     for alternative in case.alternatives:
         link = interpretation_anchor(alternative.interpretation)
         facts: list[tuple[str, Cell]] = [
-            ("Interpretation", (Span(alternative.interpretation, code=True, link=link),)),
+            ("Open question", (Span(question(alternative.interpretation), link=link),)),
             ("Read the other way", text(alternative.reading)),
         ]
         differ = {k: v for k, v in alternative.expect.items() if case.expect.get(k) != v}

@@ -27,11 +27,21 @@ LineOf = Callable[[Path, list[str | int]], int]
 
 
 @functools.cache
+def _entries() -> dict[str, dict[str, Any]]:
+    """The entries of ``spec/interpretations.yaml`` by ID."""
+    text = (Path(str(resources.files("fives_spec"))) / "interpretations.yaml").read_text("utf-8")
+    return {str(e["id"]): e for e in yaml.safe_load(text)["interpretations"]}
+
+
 def register() -> dict[str, frozenset[str]]:
     """Every interpretation ID of ``spec/interpretations.yaml`` with the games it holds for."""
-    text = (Path(str(resources.files("fives_spec"))) / "interpretations.yaml").read_text("utf-8")
-    entries = yaml.safe_load(text)["interpretations"]
-    return {str(e["id"]): frozenset(e["games"]) for e in entries}
+    return {i: frozenset(e["games"]) for i, e in _entries().items()}
+
+
+def question(interpretation: str) -> str:
+    """The open question an interpretation answers, in the register's words: what a reader
+    is shown for it (an ID such as ``score.negative`` is also a rule's)."""
+    return " ".join(str(_entries()[interpretation]["question"]).split())
 
 
 def check(path: Path, data: dict[str, Any], line_of: LineOf) -> None:
