@@ -28,6 +28,7 @@ from fives_tools.certify.adapters.reference import handle
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.case import schemas_dir
 from fives_tools.certify.compare import compare
+from fives_tools.certify.observe import audit_records
 
 ENGINE = Path(__file__).resolve().parents[1] / "reference_engine" / "fives_engine"
 SCHEMAS = schemas_dir()
@@ -145,6 +146,47 @@ def test_a_function_no_request_reaches_is_called_by_no_request(
 def test_scoring_ends_compare_as_a_multiset() -> None:
     """The reason of the mutants that reorder scoring ends."""
     assert compare({"scoring_ends": ["a", "b"]}, {"scoring_ends": ["b", "a"]}) == []
+
+
+def test_no_selfplay_deal_names_its_leader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason of the mutants of the leader line of ``Deal.to_json``: no request reaches
+    it, since only a selfplay reply carries a deal and the engine's own deals never name
+    their leader. Seen from inside ``to_json``, over every table and unit."""
+    written: list[object] = []
+    to_json = Deal.to_json
+
+    def spy(deal: Deal) -> dict[str, object]:
+        written.append(deal.leader)
+        return to_json(deal)
+
+    monkeypatch.setattr(Deal, "to_json", spy)
+    for request in selfplay_requests():
+        for seed in (1, 2, 3):
+            assert "record" in handle({**request, "seed": seed})
+    assert written, "no deal was written: is to_json still how a record writes a deal?"
+    assert set(written) == {None}
+
+
+def test_the_audit_reads_no_seed_of_a_record() -> None:
+    """The reason of the mutant that writes a record's seed only when there is none: the
+    seed is informational (spec/records.md), so a record with its seed, another seed or none
+    is audited alike, a wrong score included."""
+    record = handle(Table("five-up", 2, None, "match").request(4))["record"]
+    record["hands"][0]["actions"][2]["score"] += 5
+    seeds = [record["setup"]["seed"], 12345, None]
+    seen = []
+    for seed in seeds:
+        setup = {k: v for k, v in record["setup"].items() if k != "seed"}
+        one = {**record, "setup": setup if seed is None else {**setup, "seed": seed}}
+        observation = audit_records([("game", one)])
+        seen.append(
+            (
+                observation.divergences,
+                {game: tally.exercised for game, tally in observation.games.items()},
+            )
+        )
+    assert seen[0][0], "the wrong score was not seen: is the record still a Five Up one?"
+    assert seen[1:] == [seen[0], seen[0]]
 
 
 def test_five_up_and_all_fives_settle_without_the_last_play() -> None:
