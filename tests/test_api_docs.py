@@ -13,11 +13,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from browser import browser, probe
 
 import fives_engine
 import fives_tools
 from fives_tools.book.api import FOLDER, summary
-from fives_tools.book.browser import browser, probe
 
 MAIN_CLASSES = ("Tile", "Layout", "HandState", "MatchState", "Ruleset", "Setup", "Play")
 

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from observed import minimal_example
+from observed import minimal_example, observed_match
 
-from fives_tools.certify.observe.reference import observed_match
 from fives_tools.cli import main
 
 

@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from observed import minimal_example
+from observed import minimal_example, observed_match
 
 from fives_tools.certify.observe import Observation, audit_records, shown, stream
 from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.model import KEPT_PER_RULE
-from fives_tools.certify.observe.reference import observed_match
 from fives_tools.cli import main
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 from bent_engines.catalog import CountsUnstartedBranch
+from browser import browser, probe
 
 from fives_tools.book import build_books
-from fives_tools.book.browser import browser, probe
 from fives_tools.book.names import rule_anchor
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter

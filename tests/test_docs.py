@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 import yaml
+from browser import browser, probe
 
 from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
-from fives_tools.book.browser import browser, probe
 from fives_tools.book.names import case_anchor, rule_anchor
 from fives_tools.book.titles import rule_title
 from fives_tools.certify.cases import (

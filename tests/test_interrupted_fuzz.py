@@ -142,10 +142,14 @@ def test_sigkill_to_the_main_process_leaves_no_worker_and_no_adapter(
 def test_timeout_leaves_no_worker_and_no_adapter(
     tmp_path: Path, seen: list[psutil.Process]
 ) -> None:
-    """``timeout`` sends SIGTERM to the command (and, not in the foreground, its group)."""
-    main = _fuzz(tmp_path, "timeout", "30")
+    """``timeout`` sends SIGTERM to the command (and, not in the foreground, its group).
+    Its time runs out when everything is up: GNU timeout takes a SIGALRM as its own alarm
+    (the path of a real expiry, exit 124), so the test neither waits out a fixed time nor
+    races a slow start on a busy machine."""
+    main = _fuzz(tmp_path, "timeout", "600")
     seen.extend(_everything_once_up(main, tmp_path))
-    _, err = main.communicate(timeout=60 + GONE_S)
+    main.send_signal(signal.SIGALRM)  # main is timeout itself
+    _, err = main.communicate(timeout=GONE_S)
     assert main.returncode == 124, err  # timeout's own status: it had to end the command
     assert "interrupted by SIGTERM" in err and "Traceback" not in err
     assert _left_running(seen, tmp_path) == []

@@ -8,14 +8,20 @@ import random
 from typing import Any
 
 import pytest
-from observed import LEGAL_AT_8, minimal_example, readme_example, to_pips_form
+from observed import (
+    LEGAL_AT_8,
+    minimal_example,
+    observed_hand,
+    observed_match,
+    readme_example,
+    to_pips_form,
+)
 
 from fives_engine import Action, Deal, MatchState, Play, Setup, find_game
 from fives_engine.deal import random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
-from fives_tools.certify.observe.reference import observed_hand, observed_match
 from fives_tools.certify.observe.replay import prefix
 from fives_tools.certify.observe.resolve import offered_difference, resolve
 from fives_tools.cli.records import random_match

@@ -12,10 +12,10 @@ from unittest import mock
 
 import pytest
 from bent_engines import catalog
+from observed import observed_match
 
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import audit_records
-from fives_tools.certify.observe.reference import observed_match
 from fives_tools.certify.observe.report import causes
 
 #: bent engine, and the table its own games are played at

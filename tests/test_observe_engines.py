@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from observed import minimal_example
+from observed import minimal_example, observed_match
 
 from fives_engine import DOUBLE_SIX
 from fives_engine.errors import RecordError
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
 from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED
-from fives_tools.certify.observe.reference import observed_match
 from fives_tools.cli import main
 
 

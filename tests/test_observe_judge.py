@@ -14,12 +14,11 @@ from unittest import mock
 import pytest
 from bent_engines import catalog
 from bent_engines.readings import AllFivesTargetAfterSettlement
-from observed import LEGAL_AT_8, minimal_example
+from observed import LEGAL_AT_8, minimal_example, observed_match
 
 from fives_engine.layout import _STATES
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.console import console
-from fives_tools.certify.observe.reference import observed_match
 from fives_tools.certify.observe.report import causes, markdown
 from fives_tools.certify.observe.stream import read_file
 
