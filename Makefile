@@ -29,7 +29,7 @@ certify: $(CERTIFY_STAMP)
 test: $(STAMP) graphviz chromium cjk-font
 	ruff check .
 	mypy
-	python -m pytest -q -n auto
+	python -m pytest -q -n auto --dist worksteal
 
 # Apart from `make test`: open-spiel brings numpy and scipy, which would double the time
 # and more than double the size of a fresh install (README, "OpenSpiel").

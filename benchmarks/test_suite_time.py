@@ -13,6 +13,10 @@ from importlib.util import find_spec
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: pytest-xdist as `make test` runs it, before the number of workers: a worker that runs
+#: out of tests takes some from the other (the suite's slow tests are bunched by file, and
+#: the default scheduler left one worker idle for the last half-minute)
+XDIST = ("--dist", "worksteal", "-n")
 
 
 @dataclass(frozen=True)
@@ -67,20 +71,20 @@ def suite_time(selection: list[str]) -> SuiteTime:
     """Run the selection (the whole suite when empty) once serially, once with ``-n auto``."""
     has_xdist = find_spec("xdist") is not None
     serial = _pytest(selection, ["-p", "no:xdist"] if has_xdist else [])
-    parallel = _pytest(selection, ["-n", "auto"]) if has_xdist else None
+    parallel = _pytest(selection, [*XDIST, "auto"]) if has_xdist else None
     return SuiteTime(selection, serial, parallel)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m benchmarks.test_suite_time [-n N] [PYTEST ARGS]``: one run of the suite
     with N pytest-xdist workers, as ``make test`` runs it: its wall time and outcomes, as a
-    row of the report's table. One run, not the serial and parallel pair of
+    row of the report's table (``--dist worksteal``, as ``make test``). One run, not the serial and parallel pair of
     :func:`suite_time`: a shared machine affords the whole suite once."""
     args = list(sys.argv[1:] if argv is None else argv)
     workers = "auto"
     if args[:1] == ["-n"] and len(args) > 1:
         workers, args = args[1], args[2:]
-    run = _pytest(args, ["-n", workers])
+    run = _pytest(args, [*XDIST, workers])
     print(f"| `-n {workers}` (pytest-xdist) | {run.seconds:.1f} | {run.summary} |")
     bad = {"failed", "error"} & set(run.outcomes.values())
     return 0 if run.outcomes and not bad else 1
