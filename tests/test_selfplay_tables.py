@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -169,7 +169,7 @@ def test_an_engine_that_ignores_the_target_asked_diverges_on_match_target() -> N
 class Spy(ReferenceImplementation):
     """The reference engine, keeping every selfplay request it is sent."""
 
-    asked: list[dict[str, Any]] = []
+    asked: ClassVar[list[dict[str, Any]]] = []
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("type") == "selfplay":
