@@ -9,10 +9,12 @@ memoises layouts). Every N-th record gets one fault, the kinds in turn:
 * ``seat``: an action taken by the wrong seat (out of turn);
 * ``winner``: the match's result given to another side.
 
-Each fault is written to a manifest beside the log (its line, hand and action). The audit
-of the log (one process, its own peak resident set from ``wait4``) must find a divergence
-of its own at each, and none elsewhere: consequences of a fault and the steps it leaves
-unchecked are counted with it. The run prints a row for ``benchmarks/results/``.
+The audit of the log (one process, its peak resident set from ``wait4``) must find a
+divergence of its own at each fault's line, hand and action, and none elsewhere:
+consequences of a fault and the steps it leaves unchecked are counted with it. Then the
+log is split into 4 shards audited on a Dask cluster (``--dask local:2``, the ``dask``
+extra): the same faults at the same places of the log, and the same counts per game and
+rule. The run prints the rows of a table for ``benchmarks/results/``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -100,20 +102,39 @@ def write_fault_log(path: Path, size: int, every: int, first_seed: int = 1) -> l
     return faults
 
 
-LINE = re.compile(r" line ([0-9]+)$")
+LINE = re.compile(r"(.*) line ([0-9]+)$")
 
 
-def held_to(report: dict[str, Any], faults: Sequence[Fault]) -> tuple[list[Fault], list[str]]:
+def split(path: Path, shards: int) -> dict[str, int]:
+    """Split the log at ``path`` into ``shards`` files of whole lines beside it; each
+    file's name and the line of the log before its first."""
+    lines = sum(1 for _ in path.open("rb"))
+    size = -(-lines // shards)
+    offsets: dict[str, int] = {}
+    with path.open("rb") as log:
+        for number in range(shards):
+            shard = path.with_name(f"{path.stem}-{number:02d}.jsonl")
+            with shard.open("wb") as out:
+                out.writelines(itertools.islice(log, size))
+            offsets[str(shard)] = number * size
+    return offsets
+
+
+def held_to(
+    report: dict[str, Any], faults: Sequence[Fault], offsets: dict[str, int] | None = None
+) -> tuple[list[Fault], list[str]]:
     """The faults the audit's JSON report does not find, and its divergences of their own
-    (not a consequence) at no fault: both empty when it finds exactly what was put in."""
+    (not a consequence) at no fault: both empty when it finds exactly what was put in.
+    ``offsets``: where each shard's lines start in the log, when the shards were audited."""
     found = set()
     extra = []
     places = {(f.line, f.hand, f.action) for f in faults}
     for div in report["divergences"]:
         if div["consequence_of"] is not None:
             continue
-        line = LINE.search(div["record"])
-        place = (int(line.group(1)) if line else 0, div["hand"], div["action"])
+        label = LINE.fullmatch(div["record"])
+        line = int(label.group(2)) + (offsets or {}).get(label.group(1), 0) if label else 0
+        place = (line, div["hand"], div["action"])
         if place in places:
             found.add(place)
         else:
@@ -123,16 +144,40 @@ def held_to(report: dict[str, Any], faults: Sequence[Fault]) -> tuple[list[Fault
     return missed, extra
 
 
-def audit(path: Path, report: Path) -> tuple[float, float, int]:
-    """(peak resident MiB, seconds, exit status) of ``fives audit path --json report`` in a
-    process of its own."""
-    start = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "fives_tools.cli", "audit", str(path), "--json", str(report)],
-        stdout=subprocess.DEVNULL,
-    )
-    _, status, usage = os.wait4(child.pid, 0)
-    return usage.ru_maxrss / 1024, time.perf_counter() - start, os.waitstatus_to_exitcode(status)
+@dataclass(frozen=True)
+class Audited:
+    """One audit of the log: how it ran and what its JSON report says."""
+
+    how: str
+    peak: float  # MiB: the peak resident set of the audit's own process
+    seconds: float
+    status: int
+    report: dict[str, Any]
+
+    @property
+    def actions(self) -> int:
+        return sum(int(g["actions"]) for g in self.report["games"].values())
+
+    def tallies(self) -> dict[str, Any]:
+        """What the certificate counts, per game: records, hands, actions, each rule."""
+        return dict(self.report["games"])
+
+
+def audit(how: str, *args: str) -> Audited:
+    """``fives audit ARGS --json`` in a process of its own: the peak resident set of its
+    process tree (``ru_maxrss`` from ``wait4``: the largest process, a ``local:N`` Dask
+    cluster's workers included), wall time, exit status and report."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "audit.json"
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-m", "fives_tools.cli", "audit", *args, "--json", str(report)],
+            stdout=subprocess.DEVNULL,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        data = json.loads(report.read_text("utf-8"))
+    return Audited(how, usage.ru_maxrss / 1024, seconds, os.waitstatus_to_exitcode(status), data)
 
 
 def size_of(text: str) -> int:
@@ -145,38 +190,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.fault_log", description=__doc__)
     parser.add_argument("--size", type=size_of, default=size_of("64M"), help="the log (64M)")
     parser.add_argument("--every", type=int, default=500, help="a fault every N records (500)")
-    parser.add_argument("--keep", type=Path, help="write the log and manifest here, and keep them")
+    parser.add_argument(
+        "--dask", default="local:2", help="audit 4 shards of the log here too (local:2); none: not"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        path = (args.keep or Path(folder)) / "fault-log.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path = Path(folder) / "fault-log.jsonl"
         start = time.perf_counter()
         faults = write_fault_log(path, args.size, args.every)
         made = time.perf_counter() - start
-        path.with_suffix(".faults.json").write_text(
-            json.dumps([asdict(f) for f in faults], indent=1), "utf-8"
-        )
-        report = Path(folder) / "audit.json"
-        peak, seconds, status = audit(path, report)
-        data = json.loads(report.read_text("utf-8"))
-        missed, extra = held_to(data, faults)
-        records = sum(g["records"] for g in data["games"].values())
-        actions = sum(g["actions"] for g in data["games"].values())
         size = path.stat().st_size / 2**20
-    print(f"log: {size:,.0f} MiB, {records:,} records, {actions:,} actions, made in {made:.0f} s")
-    print("| log | records | actions | faults | found | elsewhere | peak RSS | wall | actions/s |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    cells = [
-        f"{size:,.0f} MiB", f"{records:,}", f"{actions:,}", len(faults),
-        len(faults) - len(missed), len(extra), f"{peak:.0f} MiB", f"{seconds:.0f} s",
-        f"{actions / seconds:,.0f}",
-    ]  # fmt: skip
-    print("| " + " | ".join(map(str, cells)) + " |")
-    for fault in missed:
-        print(f"missed: {fault}")
-    for line in extra[:20]:
-        print(f"elsewhere: {line}")
-    return 0 if status == 1 and not missed and not extra else 1
+        Run = tuple[Audited, dict[str, int] | None]
+        runs: list[Run] = [(audit("one process", str(path)), None)]
+        if args.dask != "none":
+            offsets = split(path, 4)
+            path.unlink()  # the shards hold the log now
+            how = f"4 shards, --dask {args.dask}"
+            runs.append((audit(how, "--dask", args.dask, *offsets), offsets))
+    whole = runs[0][0]
+    print(f"log: {size:,.0f} MiB, {whole.actions:,} actions, {len(faults)} faults ({made:.0f} s)")
+    print("| audit | faults found | elsewhere | peak RSS | wall | actions/s | exit |")
+    print("|---|---|---|---|---|---|---|")
+    bad = False
+    for run, starts in runs:
+        missed, extra = held_to(run.report, faults, starts)
+        same = run.tallies() == whole.tallies()
+        bad |= bool(missed or extra) or run.status != 1 or not same
+        cells = [
+            run.how, f"{len(faults) - len(missed)} of {len(faults)}", len(extra),
+            f"{run.peak:.0f} MiB", f"{run.seconds:.0f} s", f"{run.actions / run.seconds:,.0f}",
+            f"{run.status}{'' if same else ' (counts differ from one process)'}",
+        ]  # fmt: skip
+        print("| " + " | ".join(map(str, cells)) + " |")
+        for fault in missed:
+            print(f"  missed: {fault}")
+        for line in extra[:20]:
+            print(f"  elsewhere: {line}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
