@@ -807,6 +807,8 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
         assert not (tight := cramped(found.blocks)), (page.name, width, tight)
+        # a tile, a play or a number is read whole: "[3|6]@[3|4]:small-" then "end" was not
+        assert not found.splits, (page.name, width, found.splits)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
         assert all((book_dir / f).is_file() for f in files), page.name
 
