@@ -623,9 +623,11 @@ def test_each_glossary_picture_shows_what_its_words_say_it_shows(
     assert claimed >= 2  # the attach point's and the scoring end's at least
 
 
-#: What only an implementer says: a seat by number, a deal's code name, a fixture's path.
+#: What only an implementer says: a seat by number, a deal's code name, a fixture's path,
+#: an interpretation's ID.
 JARGON = re.compile(
     r"\bseats? \d|\b[Dd]eal [A-Z]\d|names no leader|\b(?:turns|match|layout|settlement)/[a-z]"
+    r"|(?:\(|: )interpretation [a-z]"
 )
 
 

@@ -9,6 +9,7 @@ pictures, and prose of the chapter's own only where a statement speaks to implem
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fives_engine import Ruleset
@@ -24,6 +25,11 @@ LEARN_NOTE = (
     "identifiers, levels and sources that implementers need are folded away under "
     '"For implementers" beside each rule and example.'
 )
+
+
+#: A statement's pointer to the interpretations register, for implementers: "(interpretation
+#: score.negative)" after a sentence, or ": interpretation ..." closing a parenthesis.
+_INTERPRETATION = re.compile(r" \(interpretation [\w.-]+\)|: interpretation [\w.-]+(?=\))")
 
 
 def _words(ruleset: Ruleset, entry: dict[str, Any], key: str) -> str:
@@ -60,7 +66,8 @@ def topic_parts(ruleset: Ruleset, learn: dict[str, Any]) -> list[Part]:
             elif "term" in item:
                 told.append(terms[item["term"]])
             elif "rule" in item and item["rule"] in ruleset.rules:
-                told.append(Para(" ".join(ruleset.rules[item["rule"]].statement.split())))
+                statement = " ".join(ruleset.rules[item["rule"]].statement.split())
+                told.append(Para(_INTERPRETATION.sub("", statement)))
             elif "say" in item:
                 told.append(Para(_words(ruleset, item, "say")))
         parts += [Para("", str(topic["title"])), *told]
