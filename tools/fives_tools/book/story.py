@@ -84,6 +84,8 @@ class _Teller:
                 told.append(_para((*said, Span(f": {pip_count(held)} pips."))))
         for e in (e for e in events if e.kind == "score" and e["cause"] != "play"):
             told.append(Para(self.settled(e)))
+        if self.match.winner is not None:
+            told.append(Para(f"The match is won by {self.side(self.match.winner)}."))
         leader, out = self.match.next_leader, [e["seat"] for e in events if e.kind == "out"]
         if leader is not None and not self.match.is_terminal:
             why = f"{self.names[leader]} went out, so " if out == [leader] else ""
@@ -99,6 +101,11 @@ class _Teller:
                 f"{points(self.ruleset, -raw)}."
             )
         said = f"{who} scores {points(self.ruleset, raw)}"
+        if event["cause"] == "block":
+            said = (
+                f"{who}'s hand scores its differences to heavier opposing hands, rounded once: "
+                f"{points(self.ruleset, raw)}"
+            )
         if event["cause"] == "going-out":
             opponents = event["opponents"]
             said = (
@@ -141,6 +148,12 @@ def hand_told(case: Case, names: list[str]) -> list[Part]:
             (plain(players[seat]), codes(tiles)) for seat, tiles in enumerate(deal["hands"])
         )),
     ]
+    if any(teller.match.scores):  # a hand late in a match: the scores it starts from
+        standing = ", ".join(
+            f"{teller.side(side)} {_count(score, 'point')}"
+            for side, score in enumerate(teller.match.display_scores or teller.match.scores)
+        )
+        parts.insert(1, Para(f"The scores stand at {standing}."))
     steps: list[Cell] = []
     start, actions, last = 1, list(deal["actions"]), []
     for number, action in enumerate(actions, 1):
