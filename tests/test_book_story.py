@@ -18,6 +18,7 @@ TOLD = [
     "match/exact-61-four-players-block",
     "match/exact-61-overshoot-discarded",
     "match/exact-61-three-players-hand",
+    "match/exact-61-scoring-last-play-joins-going-out",
 ]
 
 
@@ -53,6 +54,9 @@ def test_a_hand_is_told_in_words_whatever_ends_it(ref: str) -> None:
             assert f"{who}'s {event['pips']} pips round to {event['rounded']}" in words
         else:
             assert f"{who}" in words and f"{abs(event['raw'])} raw" in words
+        if event.get("play"):  # Exact 61's last play, scored with going out
+            assert f"{event['play']} raw, counted with going out" in words
+            assert f"with the last play's {event['play']}" in words
         assert (event["result"] == "discarded") <= ("none of it counts" in words)
     for event in (e for e in first if e["event"] == "score" and e["cause"] == "play"):
         if event["result"] == "discarded":

@@ -59,10 +59,12 @@ class _Teller:
             said += (Span(" (the double "), _tile(play.anchor), Span(" now counts nothing)"))
         elif play.port is not None and play.port.is_branch:
             said += (Span(" (a side branch, once started, counts too)"),)
+        raw = int(next(e for e in events if e.kind == "play")["raw"])
         scored = next((e for e in events if e.kind == "score" and e["cause"] == "play"), None)
-        raw = int(scored["raw"]) if scored is not None else 0
-        if scored is None:
+        if not raw:
             said += (Span(", no score."),)
+        elif scored is None:  # Exact 61: the last play's score goes with going out
+            said += (Span(f", a multiple of 5: {raw} raw, counted with going out."),)
         elif scored["result"] == "applied":
             said += (Span(f", a multiple of 5: {who} scores {points(self.ruleset, raw)}."),)
         else:
@@ -112,6 +114,8 @@ class _Teller:
                 f"{who} scores the opponents' pips, added together ({opponents['pips']}) and "
                 f"rounded once ({opponents['rounded']})"
             )
+            if event["play"]:
+                said += f", with the last play's {event['play']}"
             if "partner" in event.fields:
                 partner = event["partner"]["rounded"]
                 said += f", less the partner's, rounded on their own ({partner})"
