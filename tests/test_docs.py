@@ -878,8 +878,9 @@ def cramped(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -> None:
     """Each page in headless Chromium, on a 390 px phone (in a frame: Chromium lays no window
     out that narrow) and a desktop: nothing overflows horizontally, no text block is cramped
-    (:func:`cramped`: "How to play" ran a word a line on a phone), every SVG is drawn with a
-    size, every in-page link has its target; the links between pages name files that exist.
+    (:func:`cramped`: "How to play" ran a word a line on a phone), no tile, play or number is
+    broken across two lines, every SVG is drawn with a size, every in-page link has its
+    target; the links between pages name files that exist.
     A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
