@@ -50,6 +50,7 @@ _PROBE = r"""<script>
   });
   out.missing = missingGlyphs();
   out.blocks = textBlocks();
+  out.splits = splitTokens();
   var pre = document.createElement("pre");
   pre.id = "fives-probe";
   pre.textContent = JSON.stringify(out);
@@ -73,6 +74,28 @@ _PROBE = r"""<script>
                   section: section ? section.id : "",
                   words: words, lines: lines, text: el.textContent.trim().slice(0, 60)});
     });
+    return found;
+  }
+  function splitTokens() {  // a tile, a play or a number drawn across two lines
+    var found = [], token = /\[\d\|\d\](?:@\[\d\|\d\]:[a-z]+(?:-[a-z]+)?)?|\d+/g;
+    var walker = document.createTreeWalker(document.querySelector("main") || document.body,
+                                           NodeFilter.SHOW_TEXT), node, m;
+    while ((node = walker.nextNode())) {
+      if (node.parentElement.closest("svg, script, style")) continue;
+      token.lastIndex = 0;
+      while ((m = token.exec(node.data)) && found.length < 10) {
+        var range = document.createRange(), tops = {};
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        Array.from(range.getClientRects()).forEach(function (r) {
+          if (r.width > 0) tops[Math.round(r.top)] = true;
+        });
+        if (Object.keys(tops).length > 1) {
+          var section = node.parentElement.closest("section[id]");
+          found.push({text: m[0], section: section ? section.id : ""});
+        }
+      }
+    }
     return found;
   }
   function missingGlyphs() {  // each visible character drawn as the font's .notdef box
@@ -133,6 +156,8 @@ class Probe:
     missing: list[dict[str, str]]
     #: each visible block of prose of four words or more: ``{tag, width, words, lines, text}``
     blocks: list[dict[str, object]]
+    #: the first tiles, plays or numbers broken across two lines: ``{text, section}``
+    splits: list[dict[str, str]]
 
 
 def browser() -> str | None:
@@ -174,4 +199,5 @@ def probe(page: Path, width: int = 1280, screenshot: Path | None = None) -> Prob
         data["wide"],
         data["missing"],
         data["blocks"],
+        data["splits"],
     )

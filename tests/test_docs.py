@@ -19,6 +19,7 @@ from fives_engine import find_game, game_names
 from fives_tools.book import build_books, write_books
 from fives_tools.book.names import case_anchor, rule_anchor
 from fives_tools.book.titles import rule_title
+from fives_tools.book.words import parameter_words
 from fives_tools.certify.cases import (
     Case,
     cases_from,
@@ -29,6 +30,7 @@ from fives_tools.certify.cases import (
 )
 from fives_tools.certify.cases.perft_file import perft_cases
 from fives_tools.cli import main
+from fives_tools.render.dot import ORANGE
 from fives_tools.render.inputs import example_id, first_per_example
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -593,6 +595,87 @@ TRANSLATIONS = _load((Path(__file__).parents[1] / "spec" / "translations.yaml").
 LEARN = _load((Path(__file__).parents[1] / "spec" / "learn.yaml").read_text("utf-8"))
 
 
+#: What a glossary entry may say the pictures show, and how its own picture shows it: the
+#: renderer titles each marker (``... (attach point)``) and strokes a spinner in orange.
+PICTURE_CLAIMS = {
+    "hollow dot": "(attach point)<",
+    "solid disc": "(scoring end)<",
+    "outlined in orange": f'stroke="{ORANGE}"',
+}
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_each_glossary_picture_shows_what_its_words_say_it_shows(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """A term that says how the pictures show it ("a hollow dot in the pictures") has a
+    picture that shows it: the attach point's drew no hollow dot, every end scoring."""
+    learn = _section(roots[game], "learn-to-play")
+    claimed = 0
+    for term in (d for d in learn.iter(f"{XHTML}div") if d.get("class") == "term"):
+        words = " ".join("".join(term.itertext()).split())
+        picture = term.find(f".//{SVG}svg")
+        drawn = "" if picture is None else ET.tostring(picture, encoding="unicode")
+        for claim, mark in PICTURE_CLAIMS.items():
+            if claim in words:
+                claimed += 1
+                assert mark in drawn, (term.get("id"), claim)
+    assert claimed >= 2  # the attach point's and the scoring end's at least
+
+
+#: What only an implementer says: a seat by number, a deal's code name, a fixture's path,
+#: an interpretation's ID.
+JARGON = re.compile(
+    r"\bseats? \d|\b[Dd]eal [A-Z]\d|names no leader|\b(?:turns|match|layout|settlement)/[a-z]"
+    r"|(?:\(|: )interpretation [a-z]"
+)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_learn_to_play_speaks_to_a_player_of_this_game(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """No seat numbers, deal code names, fixture or rule IDs, no other game's name; a game
+    kept in raw points never speaks of display points; the neutral draw is explained (a
+    term of the glossary) before it is used."""
+    root, ruleset = roots[game], find_game(game)
+    told = " ".join(_section_text(root, "learn-to-play").split())
+    assert not JARGON.findall(told), JARGON.findall(told)[:5]
+    assert not [r for r in ruleset.rules if re.search(rf"\b{re.escape(r)}\b", told)]
+    assert not [c.fixture_id for c in load_cases() if c.fixture_id in told]
+    others = {name for g, name in GAME_NAMES.items() if g != game}
+    assert not [n for n in others if n in told.replace("Exact 61 Five Up", "Exact 61")]
+    if ruleset.score_unit == "raw":
+        assert "display" not in told
+    learn = _section(root, "learn-to-play")
+    defined = next(d for d in learn.iter(f"{XHTML}div") if d.get("id") == "term-neutral-draw")
+    said = (el for el in learn.iter() if "neutral draw" in f"{el.text} {el.tail}")
+    assert next(said) in list(defined.iter())  # its first mention is the term itself
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_learn_to_play_teaches_in_the_order_a_player_needs(
+    roots: dict[str, ET.Element], game: str
+) -> None:
+    """The set and the players, the deal and the lead, a turn, the layout, scoring, the end
+    of a hand and winning, each before the hand played through; the unit of display points
+    explained once, before any score in them."""
+    root, ruleset = roots[game], find_game(game)
+    told = " ".join(_section_text(root, "learn-to-play").split())
+    words = dict(parameter_words(ruleset))
+    hand = told.index("A whole hand")
+    places = [told.find(words[what]) for what in ("Tiles", "Players", "Deal", "Target")]
+    assert -1 not in places and places == sorted(places) and places[-1] < hand, places
+    for rule in ("turn.draw-until-playable", "score.play.multiple-of-five"):
+        assert -1 < told.find(" ".join(ruleset.rules[rule].statement.split())) < hand, rule
+    if ruleset.score_unit == "display":  # raw and display points, once, when first needed
+        unit = " ".join(ruleset.rules["score.unit.display"].statement.split())
+        assert told.count(unit) == 1
+        play = " ".join(ruleset.rules["score.play.multiple-of-five"].statement.split())
+        before = told[: told.index(unit)].replace(play, "")
+        assert not re.search(r"\b(?:raw|display)\b", before), before[-200:]
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
     roots: dict[str, ET.Element], game: str
@@ -617,11 +700,15 @@ def test_learn_to_play_teaches_the_goal_the_words_and_a_whole_hand(
     drawn = [
         int(m.group(1))
         for f in learn.iter(f"{XHTML}figcaption")
-        for m in [re.match(r"Play (\d+),", "".join(f.itertext()))]
+        for m in [re.match(r"After play (\d+):", "".join(f.itertext()))]
         if m
     ]
     assert scoring and drawn == scoring, (drawn, scoring)
     assert "Counting the hand" in told and "Scores after the hand" in told
+    expect = _load(fixture.read_text("utf-8"))["expect"]
+    lists = [d for d in learn.iter(f"{XHTML}dl")]
+    scores = [int(dd.text.split()[0]) for dd in lists[-1].iter(f"{XHTML}dd") if dd.text]
+    assert scores == expect.get("display_scores", expect["scores"])  # the fixture's own
 
 
 def test_each_rule_draws_an_example_numbered_with_its_rerun_command(
@@ -791,8 +878,9 @@ def cramped(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -> None:
     """Each page in headless Chromium, on a 390 px phone (in a frame: Chromium lays no window
     out that narrow) and a desktop: nothing overflows horizontally, no text block is cramped
-    (:func:`cramped`: "How to play" ran a word a line on a phone), every SVG is drawn with a
-    size, every in-page link has its target; the links between pages name files that exist.
+    (:func:`cramped`: "How to play" ran a word a line on a phone), no tile, play or number is
+    broken across two lines, every SVG is drawn with a size, every in-page link has its
+    target; the links between pages name files that exist.
     A screenshot of each page is taken."""
     pages = sorted(book_dir.glob("*.html"))
     assert len(pages) == len(game_names()) + 1
@@ -807,6 +895,8 @@ def test_every_page_lays_out_in_a_real_browser(book_dir: Path, tmp_path: Path) -
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert found.svgs > 30 or page.name == "index.html", (page.name, found.svgs)
         assert not (tight := cramped(found.blocks)), (page.name, width, tight)
+        # a tile, a play or a number is read whole: "[3|6]@[3|4]:small-" then "end" was not
+        assert not found.splits, (page.name, width, found.splits)
         files = re.findall(r'href="([^"#:]+)"', page.read_text("utf-8"))
         assert all((book_dir / f).is_file() for f in files), page.name
 

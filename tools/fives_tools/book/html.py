@@ -58,6 +58,9 @@ h1 {{ margin-bottom: 0.2rem; }}
 h2 {{ border-bottom: 2px solid {ORANGE}; padding-bottom: 0.2rem; margin-top: 2.5rem; }}
 h3 {{ margin: 0 0 0.4rem; font-size: 1.1rem; }}
 code {{ background: #f3f1ea; padding: 0 0.2rem; border-radius: 3px; }}
+/* a tile or a play is read whole: a line breaks between them, never inside one */
+.play {{ white-space: nowrap; }}
+ol.steps li {{ margin: 0.2rem 0; }}
 article {{ border: 1px solid #ddd8c8; border-radius: 6px; padding: 0.6rem 1rem;
   margin: 0.8rem 0; background: white; }}
 article p {{ margin: 0.3rem 0; }}

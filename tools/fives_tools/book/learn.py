@@ -1,29 +1,40 @@
-"""The "Learn to play" chapter that opens a book: the goal, the words with their
-pictures, and one whole hand played through, drawn after every play that scores.
+"""The "Learn to play" chapter that opens a book, in the order a new player needs it: the
+goal, then each topic (what you need, the deal and the lead, a turn, the line, scoring,
+the end of a hand, winning) and one whole hand told play by play (:mod:`.story`).
 
-The words and the goal are ``spec/learn.yaml``; every picture is the renderer's drawing
-of a small layout under the book's game, and the hand is a hand-worked match fixture
-replayed by the engine, so its arithmetic is the fixture's own (the comments beside its
-actions and its ``worked`` note).
+Each topic is ``spec/learn.yaml``'s list of what it tells: the game's parameters in the
+words "At a glance" uses, the game's own rule statements, the glossary's terms with their
+pictures, and prose of the chapter's own only where a statement speaks to implementers.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from fives_engine import Deal, MatchState, Ruleset, find_game, parse_action
-from fives_tools.book.hands import Source, actions_table, deal_table
-from fives_tools.book.parts import Facts, Figure, Note, Para, Part, Term, text
+from fives_engine import Ruleset
+from fives_tools.book.parts import Para, Part, Term
+from fives_tools.book.story import hand_told
+from fives_tools.book.words import parameter_words
 from fives_tools.certify.cases import Case
-from fives_tools.render import caption, draw
+from fives_tools.render import draw
 from fives_tools.render.inputs import replay
-from fives_tools.render.played import setup_of
 
 LEARN_NOTE = (
     "The rules themselves follow under How to play, each told in a sentence; the "
     "identifiers, levels and sources that implementers need are folded away under "
     '"For implementers" beside each rule and example.'
 )
+
+
+#: A statement's pointer to the interpretations register, for implementers: "(interpretation
+#: score.negative)" after a sentence, or ": interpretation ..." closing a parenthesis.
+_INTERPRETATION = re.compile(r" \(interpretation [\w.-]+\)|: interpretation [\w.-]+(?=\))")
+
+
+def _words(ruleset: Ruleset, entry: dict[str, Any], key: str) -> str:
+    """The entry's ``key`` text, in the game's own words where it has them."""
+    return " ".join(str(entry.get("games", {}).get(ruleset.name, entry[key])).split())
 
 
 def glossary(ruleset: Ruleset, entries: list[dict[str, Any]]) -> list[Term]:
@@ -35,53 +46,31 @@ def glossary(ruleset: Ruleset, entries: list[dict[str, Any]]) -> list[Term]:
         if entry.get("plays"):
             layout = replay(ruleset, list(entry["plays"]), f"spec/learn.yaml: {entry['term']}")
             svg = draw(layout, ruleset, "svg", name=name, label="none").decode("utf-8")
-        # a game whose sources say it otherwise has its own words (games: {game: ...})
-        meaning = " ".join(str(entry.get("games", {}).get(ruleset.name, entry["meaning"])).split())
+        meaning = _words(ruleset, entry, "meaning")
         out.append(Term(str(entry["term"]), str(entry["chinese"]), "zh", meaning, svg, name))
     return out
 
 
-def walkthrough(case: Case) -> list[Part]:
-    """The first hand of a match fixture: its deal, its actions with their worked
-    comments, the table after every play that scores, and the fixture's settlement."""
-    ruleset, request = find_game(case.game), case.request
-    hand = request["hands"][0]
-    setup = setup_of(ruleset, request, len(hand["hands"]))
-    assert setup is not None  # a walked-through fixture is a legal table
-    match = MatchState(ruleset, setup, request.get("scores"))
-    match.deal(Deal.from_json(hand))
-    notes = Source.read(case.path).comments("hands", 0, "actions")
-    parts: list[Part] = [deal_table("The deal", hand)]
-    figures: list[Part] = []
-    for number, (action, note) in enumerate(zip(hand["actions"], notes, strict=True), 1):
-        seat = match.current_player
-        events = match.apply_action(parse_action(action))
-        scored = [e for e in events if e.kind == "score" and e["cause"] == "play"]
-        if any(int(e["raw"]) for e in scored):
-            layout = match.hands[-1].layout
-            name = f"learn-play-{number}"
-            svg = draw(layout, ruleset, "svg", name=name, label="none").decode("utf-8")
-            said = f" — {note}" if note else ""
-            drawn = caption(layout, ruleset)
-            figures.append(
-                Figure(svg, f"Play {number}, seat {seat}: {action}{said} ({drawn})", name)
-            )
-    parts.append(actions_table("Every action of the hand, worked", hand["actions"], notes))
-    parts += figures
-    final = match.hands[-1].layout if match.hands else None
-    if final is not None:
-        svg = draw(final, ruleset, "svg", name="learn-end", label="none").decode("utf-8")
-        parts.append(Figure(svg, "The table when the hand ends", "learn-end"))
-    worked = Source.read(case.path).worked()
-    parts.append(Note("Counting the hand", tuple(worked.rstrip("\n").splitlines())))
-    scores = case.expect.get("display_scores") or case.expect.get("scores") or []
-    unit = "display points" if case.expect.get("display_scores") else "points"
-    parts.append(
-        Facts(
-            "Scores after the hand",
-            tuple((f"seat {s}", text(f"{v} {unit}")) for s, v in enumerate(scores)),
-        )
-    )
+def topic_parts(ruleset: Ruleset, learn: dict[str, Any]) -> list[Part]:
+    """Every topic under its heading: what it tells, in its order, for this game alone."""
+    facts = dict(parameter_words(ruleset))
+    terms = {t.term: t for t in glossary(ruleset, list(learn["glossary"]))}
+    parts: list[Part] = []
+    for topic in learn["topics"]:
+        told: list[Part] = []
+        for item in topic["tell"]:
+            if ruleset.name not in item.get("only", [ruleset.name]):
+                continue
+            if "fact" in item:
+                told.append(Para(f"{item['fact']}: {facts[item['fact']]}."))
+            elif "term" in item:
+                told.append(terms[item["term"]])
+            elif "rule" in item and item["rule"] in ruleset.rules:
+                statement = " ".join(ruleset.rules[item["rule"]].statement.split())
+                told.append(Para(_INTERPRETATION.sub("", statement)))
+            elif "say" in item:
+                told.append(Para(_words(ruleset, item, "say")))
+        parts += [Para("", str(topic["title"])), *told]
     return parts
 
 
@@ -89,19 +78,10 @@ def learn_parts(ruleset: Ruleset, learn: dict[str, Any], cases: list[Case]) -> l
     """The whole chapter for ``ruleset``'s game."""
     game = ruleset.name
     parts: list[Part] = [Para(" ".join(str(learn["goals"][game]).split()), "The goal")]
-    parts.append(Para("Each word of the game with a small table that shows it.", "The words"))
-    parts += glossary(ruleset, list(learn["glossary"]))
+    parts += topic_parts(ruleset, learn)
     ref = str(learn["walkthrough"][game])
     case = next((c for c in cases if c.game == game and c.fixture_id == ref), None)
-    if case is None:  # a suite without the fixture (a test's own): no hand to walk through
-        return [*parts, Para(LEARN_NOTE, "Then the rules")]
-    parts.append(
-        Para(
-            f"{case.title}. Every action in order with its arithmetic, then the table drawn "
-            "after every play that scores, and how the hand is counted.",
-            "A whole hand, play by play",
-        )
-    )
-    parts += walkthrough(case)
+    if case is not None:  # a suite without the fixture (a test's own): no hand to tell
+        parts += hand_told(case, [str(n) for n in learn["players"]])
     parts.append(Para(LEARN_NOTE, "Then the rules"))
     return parts

@@ -88,6 +88,15 @@ class Para:
 
 
 @dataclass(frozen=True)
+class Steps:
+    """Numbered steps told in words (a hand play by play), numbered from ``start`` so a
+    picture between two runs of steps keeps the count."""
+
+    items: tuple[Cell, ...]
+    start: int = 1
+
+
+@dataclass(frozen=True)
 class Term:
     """A glossary entry: the English term, the sources' word (``native`` in ``lang``),
     what it means and its picture (None for what is not on the table)."""
@@ -100,4 +109,4 @@ class Term:
     name: str  #: unique in the book: the entry's anchor and its picture's file
 
 
-Part = Table | Facts | Figure | Note | Para | Term
+Part = Table | Facts | Figure | Note | Para | Steps | Term

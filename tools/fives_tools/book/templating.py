@@ -43,6 +43,27 @@ def _html(value: Any) -> Any:
     return Markup(html.escape(clean(str(value), lines=True), quote=True))
 
 
+#: A tile or a play (``[1|4]``, ``[1|1]@[1|4]:small-end``): set as ``code.play``, which the
+#: page keeps whole on its line, since a browser may break a line after ``|`` or ``-``.
+_NOTATION = re.compile(r"\[\d\|\d\](?:@\[\d\|\d\]:[a-z]+(?:-[a-z]+)?)?")
+
+
+def notation(value: Any) -> Markup:
+    """A paragraph of prose, its tiles and plays set as code (escaped first)."""
+    text = str(_html(value))
+    return Markup(_NOTATION.sub(lambda m: f'<code class="play">{m.group(0)}</code>', text))
+
+
+def html_code(value: Any) -> Markup:
+    """A code span; a tile or a play as ``code.play``; in anything longer (a position) each
+    tile and play kept whole, the line free to break between them."""
+    text = str(_html(value))
+    if _NOTATION.fullmatch(text):
+        return Markup(f'<code class="play">{text}</code>')
+    kept = _NOTATION.sub(lambda m: f'<span class="play">{m.group(0)}</span>', text)
+    return Markup(f"<code>{kept}</code>")
+
+
 def svg(drawing: str, name: str) -> Markup:
     """A drawing inline in the page (markup the suite drew), its ids prefixed with
     ``name``, escaped as every attribute is."""
@@ -69,6 +90,7 @@ def html_environment() -> jinja2.Environment:
     """The HTML templates, with the names they use: drawings, anchors, rule titles."""
     env = environment("fives_tools.book", _html, autoescape=True)
     env.globals.update(_NAMES, svg=svg)
+    env.filters.update(notation=notation, code=html_code)
     return env
 
 
