@@ -290,10 +290,7 @@ class RecordAudit:
     def hand_played(self, index: int, entry: dict[str, Any], drawn: list[str]) -> bool:
         """Audit a hand dealt: its actions, ending, settlement and events."""
         assert self.match is not None
-        dealt = ["deal.hand-size", "equipment.double-six", *drawn]  # a draw written is checked
-        if self.setup.deal_option is not None:
-            dealt.append("deal.options")
-        self.exercise(exercise.kept(self.ruleset, dealt))
+        self.exercise(exercise.deal_rules(self.ruleset, self.setup, drawn))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
         over = hand.is_terminal or self.match.is_terminal
@@ -317,11 +314,8 @@ class RecordAudit:
     def leader(self, index: int, deal: dict[str, Any]) -> int | None:
         """The seat the hand is replayed with as leader: the record's, checked against the
         seat that went out of the hand before; that seat when the record names none."""
-        leader: int | None = deal.get("leader")
         actions = self.record["hands"][index - 1]["actions"]
-        if leader is None and deal.get("draws") and actions:  # who led says who won the draw
-            lowest = readings.lowest_draw_leader(deal["draws"], self.setup.players)
-            leader = lowest if lowest == actions[0]["seat"] else None
+        leader = readings.named_leader(deal, actions, self.setup.players)
         if self.next_leader is not None:
             self.present("leader", leader is not None)
             if leader is None:
