@@ -26,6 +26,7 @@ from fives_fast.tables import DRAW, JOIN, LEAD, PLAY, SPINNER, TILE_ID, action_i
 from fives_tools.certify.observe import exercise, readings
 from fives_tools.certify.observe.load import parse_action_text
 from fives_tools.certify.observe.model import GameTally
+from fives_tools.certify.observe.record_audit import numbered
 from fives_tools.certify.observe.replay import replay_deal
 
 #: Set (to anything but ``0`` or empty) to replay every record with the reference engine.
@@ -33,8 +34,8 @@ REFERENCE_ENV = "FIVES_AUDIT_REFERENCE"
 #: The fields of a step the fast replay checks as the reference does: any other one
 #: (``offered``, ``score``, ``house``, ``stopped``) sends the record to the reference.
 STEP_FIELDS = frozenset(("seat", "action", "tile"))
-#: The fields of a hand it checks; ``events`` are the reference's to judge.
-HAND_FIELDS = frozenset(("deal", "actions", "ended", "scores"))
+#: The fields of a hand it checks.
+HAND_FIELDS = frozenset(("deal", "actions", "ended", "scores", "events"))
 
 
 def wanted() -> bool:
@@ -113,14 +114,14 @@ class _FastAudit:
         for index, entry in enumerate(hands, 1):
             if self.winner is not None or not HAND_FIELDS.issuperset(entry):
                 raise Disagree
-            self.hand(entry, last=index == len(hands))
+            self.hand(entry, index, last=index == len(hands))
         self.result()
         for rules, count in self.steps.items():
             for rule in rules:
                 self.tally.exercised[rule] += count
         return self.tally
 
-    def hand(self, entry: dict[str, Any], last: bool) -> None:
+    def hand(self, entry: dict[str, Any], index: int, last: bool) -> None:
         self.tally.hands += 1
         deal, actions = entry["deal"], entry["actions"]
         leader = readings.named_leader(deal, actions, self.setup.players)
@@ -154,6 +155,7 @@ class _FastAudit:
             self.present("scores", reported is not None)
             if reported is not None:
                 self.settled(match, reported)
+            self.events(match, entry.get("events"), index)
         elif not last:
             raise Disagree  # a hand cut short
         self.winner = match.winner
@@ -228,6 +230,16 @@ class _FastAudit:
         rules += exercise.match_rules(self.ruleset, self.setup, events)
         self.exercise(exercise.kept(self.ruleset, rules))
         if reported != expected:
+            raise Disagree
+
+    def events(self, match: FastMatch, recorded: Any, index: int) -> None:
+        """The hand's events, when written, exactly the replay's."""
+        if recorded is None:
+            return
+        self.present("events", isinstance(recorded, list))
+        if isinstance(recorded, list) and recorded != numbered(
+            [e.to_json() for e in match.events()], index
+        ):
             raise Disagree
 
     def result(self) -> None:

@@ -71,6 +71,11 @@ def _but_deductions(events: list[Any]) -> list[Any]:
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
 
 
+def numbered(events: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+    """A hand's events as written, replayed alone, as hand ``index`` of the match."""
+    return [{**e, "number": index} if e.get("event") == "hand" else e for e in events]
+
+
 def most_common(rules: Iterable[str]) -> list[str]:
     """The rules named, each once, the most often named first: a step's candidates."""
     return [rule for rule, _ in Counter(rules).most_common()]
@@ -612,10 +617,7 @@ class RecordAudit:
             or any(n.record == self.label and n.hand == index for n in self.obs.followed)
         ):
             return
-        expected = [
-            {**e, "number": index} if e.get("event") == "hand" else e
-            for e in write_record(self.match)["hands"][-1]["events"]
-        ]
+        expected = numbered(write_record(self.match)["hands"][-1]["events"], index)
         if expected == recorded:
             return
         families, what = event_rules(expected, recorded, first=True)
