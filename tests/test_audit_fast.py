@@ -6,10 +6,13 @@ purpose: the fall-back to the reference is triggered by disagreement, never skip
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from observed import minimal_example, observed_match
 
 from fives_engine import find_game
 from fives_engine.record import write_record
@@ -18,8 +21,8 @@ from fives_tools.certify.observe import fast
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import check_record, table
 from fives_tools.certify.observe.model import Observation
+from fives_tools.cli import main
 from fives_tools.cli.records import random_match
-from tests.observed import minimal_example, observed_match
 
 Record = dict[str, Any]
 TABLES = [("five-up", 2), ("five-up", 3), ("exact-61", 2), ("exact-61", 4), ("all-fives", 2),
@@ -188,6 +191,18 @@ def test_the_reference_is_forced_by_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(fast.REFERENCE_ENV, "0")
     audit_records([CLEAN[1]])
     assert calls == [1]
+
+
+def test_fives_audit_reports_the_same_on_either_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in [*CLEAN[:3], *FAULTY[:3]]), "utf-8")
+    reports, report = [], tmp_path / "report.json"  # named in the output: the same name
+    for option in ([], ["--reference-replay"]):
+        assert main(["audit", str(log), "--json", str(report), *option]) == 1
+        reports.append((json.loads(report.read_text("utf-8")), capsys.readouterr().out))
+    assert reports[0] == reports[1]
 
 
 # -- the equality test fails when the fast path is broken ---------------------------------

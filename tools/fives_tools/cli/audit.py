@@ -165,6 +165,7 @@ def _observe(args: argparse.Namespace) -> Observation:
         raise UsageError("--follow reads one growing log: give one file")
     obs = Observation()
     audited = 0
+    quick = False if args.reference_replay else None
     try:
         with bar("audit", None) as step:  # how many records a stream holds is not known
             for name in args.files:  # each record with its file's audit, quoted: its re-run
@@ -174,7 +175,7 @@ def _observe(args: argparse.Namespace) -> Observation:
                         tell(f"fives audit: {record}")
                         obs.unreadable.append(Note(label, 0, None, str(record)))
                         continue
-                    audit_records([(label, record)], obs, again, checked=True)
+                    audit_records([(label, record)], obs, again, checked=True, quick=quick)
                     audited += 1
                     step()
     except KeyboardInterrupt as exc:
@@ -241,6 +242,13 @@ def add_audit_command(sub: Any) -> None:
         action="store_true",
         help="read on as the one JSONL log FILE grows (as tail -f), judging each line once it"
         " is written; stop with Ctrl-C (the report then says how many games were read)",
+    )
+    audit.add_argument(
+        "--reference-replay",
+        action="store_true",
+        help="replay every record with the reference engine; by default a record is replayed"
+        " on the fast path first and by the reference only where that sees anything but"
+        " agreement (the observation is the same; FIVES_AUDIT_REFERENCE=1 says so too)",
     )
     asked.add_selfplay_options(audit, options.add_timeouts)
     add_report_options(audit)
