@@ -109,6 +109,12 @@ class _FastAudit:
         self.tally.possible[field] += 1
         self.tally.present[field] += int(given)
 
+    def absent(self, field: str, places: int) -> None:
+        """``places`` steps could have carried ``field`` and none did."""
+        if places:
+            self.tally.possible[field] += places
+            self.tally.present[field] += 0
+
     def run(self) -> GameTally:
         hands = self.record["hands"]
         for index, entry in enumerate(hands, 1):
@@ -167,6 +173,7 @@ class _FastAudit:
         hand = match.hand
         assert hand is not None
         tally, steps, rules = self.tally, self.steps, self.rules
+        plays = 0
         for entry in actions:
             tally.actions += 1
             if (
@@ -177,7 +184,6 @@ class _FastAudit:
                 or "action" not in entry
             ):
                 raise Disagree
-            self.present("offered", False)
             action = _id(entry["action"])
             if action is None or not hand.is_legal(action):
                 raise Disagree
@@ -193,8 +199,9 @@ class _FastAudit:
                 )
             steps[known] += 1
             match.apply_action(action)
-            if action >= LEAD:
-                self.present("score", False)
+            plays += action >= LEAD
+        self.absent("offered", len(actions))  # each step in its seat's turn, as checked
+        self.absent("score", plays)
 
     def _drawn_as_dealt(self, hand: FastHand, tile: str) -> None:
         """A draw names the tile the deal's boneyard gives next."""
