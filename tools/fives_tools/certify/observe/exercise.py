@@ -91,11 +91,18 @@ def turn_rules(ruleset: Ruleset, action: Action, drawn: bool, on_spinner: bool) 
 
 def offered_rules(ruleset: Ruleset, hand: HandState, legal: list[Action]) -> list[str]:
     """The rules that decide the whole set of legal actions at a turn."""
+    each = [action_rules(ruleset, hand, action) for action in legal]
+    return offer_rules(ruleset, hand.drawn is not None, each)
+
+
+def offer_rules(ruleset: Ruleset, drawn: bool, each: Iterable[Iterable[str]]) -> list[str]:
+    """:func:`offered_rules` from the facts they read: a playable tile just ``drawn``, and
+    the rules of ``each`` legal action (:func:`turn_rules`)."""
     rules = ["turn.must-play"]
-    if hand.drawn is not None:
+    if drawn:
         rules.append("turn.play-drawn-tile")
-    for action in legal:
-        rules += action_rules(ruleset, hand, action)
+    for action in each:
+        rules += action
     return kept(ruleset, rules)
 
 

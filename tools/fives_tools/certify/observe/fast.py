@@ -7,7 +7,7 @@ then what the reference replay (:class:`.record_audit.RecordAudit`) would add to
 game's tally for it: the same steps, rules exercised from the same facts
 (:mod:`.exercise`), fields present or not. Anything else (an action not legal or not
 in the notation's canonical text, a score, settled scores, a result or an end that
-differs, a field it does not check such as ``offered``, a neutral draw or a house move)
+differs, a field it does not check such as ``score``, an offer in the pips form, a house move)
 makes it give up, and the record is replayed by the reference, which alone finds and
 explains divergences: one judgement, whichever path replays.
 """
@@ -32,8 +32,8 @@ from fives_tools.certify.observe.replay import replay_deal
 #: Set (to anything but ``0`` or empty) to replay every record with the reference engine.
 REFERENCE_ENV = "FIVES_AUDIT_REFERENCE"
 #: The fields of a step the fast replay checks as the reference does: any other one
-#: (``offered``, ``score``, ``house``, ``stopped``) sends the record to the reference.
-STEP_FIELDS = frozenset(("seat", "action", "tile"))
+#: (``score``, ``house``, ``stopped``) sends the record to the reference.
+STEP_FIELDS = frozenset(("seat", "action", "tile", "offered"))
 #: The fields of a hand it checks.
 HAND_FIELDS = frozenset(("deal", "actions", "ended", "scores", "events"))
 
@@ -109,11 +109,11 @@ class _FastAudit:
         self.tally.possible[field] += 1
         self.tally.present[field] += int(given)
 
-    def absent(self, field: str, places: int) -> None:
-        """``places`` steps could have carried ``field`` and none did."""
+    def given(self, field: str, places: int, present: int) -> None:
+        """``places`` steps could have carried ``field``; ``present`` of them did."""
         if places:
             self.tally.possible[field] += places
-            self.tally.present[field] += 0
+            self.tally.present[field] += present
 
     def run(self) -> GameTally:
         hands = self.record["hands"]
@@ -172,8 +172,8 @@ class _FastAudit:
     def actions(self, match: FastMatch, actions: list[dict[str, Any]], boneyard: bool) -> None:
         hand = match.hand
         assert hand is not None
-        tally, steps, rules = self.tally, self.steps, self.rules
-        plays = 0
+        tally, steps = self.tally, self.steps
+        plays = offered = 0
         for entry in actions:
             tally.actions += 1
             if (
@@ -190,18 +190,36 @@ class _FastAudit:
             if action == DRAW and "tile" in entry and boneyard:
                 self._drawn_as_dealt(hand, entry["tile"])
             drawn = hand.drawn >= 0
-            on_spinner = action >= PLAY and bool(hand.state[JOIN[action][1]] & SPINNER)  # type: ignore[index]
-            key = (action, drawn, on_spinner)
-            known = rules.get(key)
-            if known is None:
-                known = rules[key] = tuple(
-                    exercise.turn_rules(self.ruleset, action_of(action), drawn, on_spinner)
-                )
-            steps[known] += 1
+            steps[self.rules_of(hand, action, drawn)] += 1
+            if "offered" in entry:
+                self.offered(hand, entry["offered"], drawn)
+                offered += 1
             match.apply_action(action)
             plays += action >= LEAD
-        self.absent("offered", len(actions))  # each step in its seat's turn, as checked
-        self.absent("score", plays)
+        self.given("offered", len(actions), offered)  # each step was in its seat's turn
+        self.given("score", plays, 0)
+
+    def rules_of(self, hand: FastHand, action: int, drawn: bool) -> tuple[str, ...]:
+        """The rules the legality of ``action`` exercises (:func:`.exercise.turn_rules`)."""
+        on_spinner = action >= PLAY and bool(hand.state[JOIN[action][1]] & SPINNER)  # type: ignore[index]
+        key = (action, drawn, on_spinner)
+        known = self.rules.get(key)
+        if known is None:
+            ruleset = self.ruleset
+            known = self.rules[key] = tuple(
+                exercise.turn_rules(ruleset, action_of(action), drawn, on_spinner)
+            )
+        return known
+
+    def offered(self, hand: FastHand, offered: list[str], drawn: bool) -> None:
+        """What was offered is the legal actions, each in the notation's canonical text
+        (any other form, or a difference, is the reference's to resolve and judge)."""
+        legal = hand.legal_actions()
+        ids = {_id(text) for text in offered}
+        if ids != set(legal):
+            raise Disagree
+        each = [self.rules_of(hand, action, drawn) for action in legal]
+        self.steps[tuple(exercise.offer_rules(self.ruleset, drawn, each))] += 1
 
     def _drawn_as_dealt(self, hand: FastHand, tile: str) -> None:
         """A draw names the tile the deal's boneyard gives next."""
