@@ -23,11 +23,12 @@ from fives_engine.deal import check_deal
 from fives_fast import FastMatch
 from fives_fast.hand import FastHand
 from fives_fast.tables import DRAW, JOIN, LEAD, PLAY, SPINNER, TILE_ID, action_id, action_of
-from fives_tools.certify.observe import exercise, readings
+from fives_tools.certify.observe import exercise
 from fives_tools.certify.observe.load import parse_action_text
 from fives_tools.certify.observe.model import GameTally
 from fives_tools.certify.observe.record_audit import numbered
 from fives_tools.certify.observe.replay import replay_deal
+from fives_tools.certify.observe.tallying import Tallying
 
 #: Set (to anything but ``0`` or empty) to replay every record with the reference engine.
 REFERENCE_ENV = "FIVES_AUDIT_REFERENCE"
@@ -88,7 +89,7 @@ def add(into: GameTally, tally: GameTally) -> None:
         mine.update(theirs)
 
 
-class _FastAudit:
+class _FastAudit(Tallying):
     """One record's fast replay, hand after hand, as :class:`.RecordAudit` walks it."""
 
     def __init__(self, record: dict[str, Any], ruleset: Ruleset, setup: Setup) -> None:
@@ -102,12 +103,8 @@ class _FastAudit:
         #: rules exercised by steps, counted by the tuple of rules: expanded once at the end
         self.steps: Counter[tuple[str, ...]] = Counter()
 
-    def exercise(self, rules: list[str]) -> None:
-        self.tally.exercised.update(rules)
-
-    def present(self, field: str, given: bool) -> None:
-        self.tally.possible[field] += 1
-        self.tally.present[field] += int(given)
+    def wrong_leader(self, index: int, leader: int) -> None:
+        raise Disagree
 
     def given(self, field: str, places: int, present: int) -> None:
         """``places`` steps could have carried ``field``; ``present`` of them did."""
@@ -130,15 +127,7 @@ class _FastAudit:
     def hand(self, entry: dict[str, Any], index: int, last: bool) -> None:
         self.tally.hands += 1
         deal, actions = entry["deal"], entry["actions"]
-        leader = readings.named_leader(deal, actions, self.setup.players)
-        if self.next_leader is not None:
-            self.present("leader", leader is not None)
-            if leader is None:
-                leader = self.next_leader
-            else:
-                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
-                if leader != self.next_leader:
-                    raise Disagree
+        leader = self.leader(index, deal)
         drawn = deal.get("draws")
         if leader is None and not drawn:
             raise Disagree

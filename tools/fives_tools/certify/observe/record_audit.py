@@ -58,6 +58,7 @@ from fives_tools.certify.observe.resolve import (
     refusal,
     resolve,
 )
+from fives_tools.certify.observe.tallying import Tallying
 
 #: The target of a hand replayed from scores not known: no score reaches it, so no win is
 #: made up from them.
@@ -81,7 +82,7 @@ def most_common(rules: Iterable[str]) -> list[str]:
     return [rule for rule, _ in Counter(rules).most_common()]
 
 
-class RecordAudit:
+class RecordAudit(Tallying):
     """The audit of one record, hand after hand."""
 
     def __init__(
@@ -116,9 +117,6 @@ class RecordAudit:
         self.played = ruleset  # the rules replayed: the game's, or another reading of them
 
     # -- findings ------------------------------------------------------------------------
-    def exercise(self, rules: Iterable[str]) -> None:
-        self.tally.exercised.update(rules)
-
     def diverge(
         self,
         hand: int,
@@ -184,10 +182,6 @@ class RecordAudit:
 
     def note(self, into: list[Note], hand: int, action: int | None, text: str) -> None:
         into.append(Note(self.label, hand, action, text))
-
-    def present(self, field: str, given: bool) -> None:
-        self.tally.possible[field] += 1
-        self.tally.present[field] += int(given)
 
     def _table(self) -> str:
         hand = self.match.hands[-1] if self.match is not None and self.match.hands else None
@@ -316,30 +310,17 @@ class RecordAudit:
         self.go_on(index, entry, finished)
         return True
 
-    def leader(self, index: int, deal: dict[str, Any]) -> int | None:
-        """The seat the hand is replayed with as leader: the record's, checked against the
-        seat that went out of the hand before; that seat when the record names none."""
-        actions = self.record["hands"][index - 1]["actions"]
-        leader = readings.named_leader(deal, actions, self.setup.players)
-        if self.next_leader is not None:
-            self.present("leader", leader is not None)
-            if leader is None:
-                leader = self.next_leader
-            else:
-                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
-                if leader != self.next_leader:
-                    self.diverge(
-                        index,
-                        None,
-                        "deal.leader",
-                        "lead.went-out-leads",
-                        f"seat {self.next_leader} went out of hand {index - 1} and must lead"
-                        f" hand {index}",
-                        f"seat {self.next_leader}",
-                        f"seat {leader}",
-                        cut=self.number,
-                    )
-        return leader
+    def wrong_leader(self, index: int, leader: int) -> None:
+        self.diverge(
+            index,
+            None,
+            "deal.leader",
+            "lead.went-out-leads",
+            f"seat {self.next_leader} went out of hand {index - 1} and must lead hand {index}",
+            f"seat {self.next_leader}",
+            f"seat {leader}",
+            cut=self.number,
+        )
 
     def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> None:
         """The scores the next hand starts from: those the hand reports, else the replay's
