@@ -1,15 +1,15 @@
-"""The audit's accelerator: a record replayed on the fast path (:mod:`fives_fast`), which
-the reference engine is checked against (:mod:`fives_fast.differential`), at some twenty
-times the reference replay's pace.
+"""The audit's accelerator: a record replayed on the fast path (:mod:`fives_fast`, held to
+the reference engine by :mod:`fives_fast.differential`), about three times the reference
+replay's pace (``python -m benchmarks.audit_fast``).
 
 It only ever says "this record agrees with the rules wherever it says something", and
 then what the reference replay (:class:`.record_audit.RecordAudit`) would add to the
 game's tally for it: the same steps, rules exercised from the same facts
-(:mod:`.exercise`), fields present or not. Anything else (an action not legal or not
-in the notation's canonical text, a score, settled scores, a result or an end that
-differs, a field it does not check such as ``score``, an offer in the pips form, a house move)
-makes it give up, and the record is replayed by the reference, which alone finds and
-explains divergences: one judgement, whichever path replays.
+(:mod:`.exercise`), fields present or not (:class:`.tallying.Tallying`). Anything else
+(an action not legal or not in the notation's canonical text, an offer, settled scores,
+events, an end or a result that differ; a field it does not check, ``score``, a house
+move) makes it give up, and the reference replays the record: it alone finds and
+explains divergences, so the verdict is one, whichever path replays.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from fives_fast.tables import DRAW, JOIN, LEAD, PLAY, SPINNER, TILE_ID, action_i
 from fives_tools.certify.observe import exercise
 from fives_tools.certify.observe.load import parse_action_text
 from fives_tools.certify.observe.model import GameTally
-from fives_tools.certify.observe.record_audit import numbered
-from fives_tools.certify.observe.replay import replay_deal
+from fives_tools.certify.observe.replay import numbered, replay_deal
 from fives_tools.certify.observe.tallying import Tallying
 
 #: Set (to anything but ``0`` or empty) to replay every record with the reference engine.
@@ -51,8 +50,9 @@ class Disagree(Exception):
 #: action text -> action id, or None for a text that is no action in the notation (the
 #: pips form, which only the reference resolves against its legal plays)
 _IDS: dict[str, int | None] = {}
-#: per game: (action id, drawn tile pending, anchor a spinner) -> the rules it exercises
-_RULES: dict[str, dict[tuple[int, bool, bool], tuple[str, ...]]] = {}
+#: per game, its rules and: (action id, drawn tile pending, anchor a spinner) -> the rules
+#: that action exercises
+_RULES: dict[str, tuple[Ruleset, dict[tuple[int, bool, bool], tuple[str, ...]]]] = {}
 
 
 def _id(text: str) -> int | None:
@@ -99,7 +99,10 @@ class _FastAudit(Tallying):
         self.next_leader: int | None = None
         self.winner: int | None = None
         self.after_block = False  # the last hand was blocked: a neutral draw is due
-        self.rules = _RULES.setdefault(ruleset.name, {})
+        cached = _RULES.get(ruleset.name)
+        if cached is None or cached[0] is not ruleset:  # another game of that name: anew
+            cached = _RULES[ruleset.name] = (ruleset, {})
+        self.rules = cached[1]
         #: rules exercised by steps, counted by the tuple of rules: expanded once at the end
         self.steps: Counter[tuple[str, ...]] = Counter()
 

@@ -47,6 +47,7 @@ from fives_tools.certify.observe.replay import (
     as_if_turn,
     force,
     forcible,
+    numbered,
     prefix,
     replay_deal,
     text,
@@ -70,11 +71,6 @@ SCORED = ("score", "scores")
 def _but_deductions(events: list[Any]) -> list[Any]:
     """A hand's events less the deductions of its settlement."""
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
-
-
-def numbered(events: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
-    """A hand's events as written, replayed alone, as hand ``index`` of the match."""
-    return [{**e, "number": index} if e.get("event") == "hand" else e for e in events]
 
 
 def most_common(rules: Iterable[str]) -> list[str]:
