@@ -125,10 +125,11 @@ $(CERTIFY_STAMP): pyproject.toml $(VENV)/bin/python
 	python -m compileall -q reference_engine tools > /dev/null
 	@touch $(CERTIFY_STAMP)
 
-# Its test extras and the third-party engine certified beside it (the thirdparty extra).
+# Its test extras, the third-party engine certified beside it (the thirdparty extra) and
+# Dask, on whose local cluster tests/test_audit_dask.py audits shards (the dask extra).
 $(STAMP): pyproject.toml $(CERTIFY_STAMP)
-	@echo "Installing the package's test and thirdparty extras into $(VENV) (pip, about 130 MB more: 190 MB in all)..."
-	python -m pip install -q -e '.[test,thirdparty]'
+	@echo "Installing the package's test, thirdparty and dask extras into $(VENV) (pip, about 170 MB more: 226 MB in all)..."
+	python -m pip install -q -e '.[test,thirdparty,dask]'
 	@touch $(STAMP)
 
 $(MUTATION_STAMP): pyproject.toml $(VENV)/bin/python

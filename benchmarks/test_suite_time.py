@@ -77,9 +77,9 @@ def suite_time(selection: list[str]) -> SuiteTime:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m benchmarks.test_suite_time [-n N] [PYTEST ARGS]``: one run of the suite
-    with N pytest-xdist workers, as ``make test`` runs it: its wall time and outcomes, as a
-    row of the report's table (``--dist worksteal``, as ``make test``). One run, not the serial and parallel pair of
-    :func:`suite_time`: a shared machine affords the whole suite once."""
+    with N pytest-xdist workers as ``make test`` runs it (``--dist worksteal``): its wall
+    time and outcomes, as a row of the report's table. One run, not the serial and
+    parallel pair of :func:`suite_time`: a shared machine affords the whole suite once."""
     args = list(sys.argv[1:] if argv is None else argv)
     workers = "auto"
     if args[:1] == ["-n"] and len(args) > 1:

@@ -21,6 +21,7 @@ from fives_tools.certify.observe import fast
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import check_record, table
 from fives_tools.certify.observe.model import Observation
+from fives_tools.certify.observe.shards import shard_report
 from fives_tools.cli import main
 from fives_tools.cli.records import random_match
 
@@ -205,6 +206,14 @@ def test_fives_audit_reports_the_same_on_either_path(
         assert main(["audit", str(log), "--json", str(report), *option]) == 1
         reports.append((json.loads(report.read_text("utf-8")), capsys.readouterr().out))
     assert reports[0] == reports[1]
+
+
+def test_a_shard_reports_the_same_on_either_path(tmp_path: Path) -> None:
+    """What ``--dask`` workers audit: each shard's report, on the path asked for."""
+    log = tmp_path / "shard.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in [*CLEAN[3:6], *FAULTY[3:6]]), "utf-8")
+    quick, slow = shard_report([str(log)]), shard_report([str(log)], quick=False)
+    assert quick == slow and quick["divergences"]
 
 
 # -- the equality test fails when the fast path is broken ---------------------------------

@@ -18,6 +18,7 @@ from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.fields import Evidence, allowing_rules, field_rules
+from fives_tools.certify.fuzz.campaign import Plan, Slice, run_campaign
 from fives_tools.certify.refusals import ACCEPTED, REFUSED, request_plays
 from fives_tools.certify.reports.causes import likely_causes, run_blamed
 from fives_tools.certify.reports.console import print_report
@@ -130,3 +131,23 @@ def test_a_refusal_implicates_the_rules_that_allow_the_play(play: str, rules: se
     refused = Mismatch(REFUSED, ACCEPTED, {"play": play, "message": "no"})
     assert allowing_rules(refused) == rules
     assert field_rules(refused, Evidence())[1] == f"you refused {play}, a legal play: no"
+
+
+def test_fuzz_takes_a_refused_play_as_a_case_does() -> None:
+    """The fuzzer judges a refusal as the cases do (one judgement): one difference, on
+    ``refused``, blamed on the rules that allow the play; ``unsupported`` stays an answer
+    that answers nothing, on ``error``."""
+    plan = Plan(seed=3, shrink=False)
+    seen = {}
+    for engine in (TwoEnded, Unsupported):
+        outcome = run_campaign(PythonAdapter(engine(), engine.__name__), plan, Slice(0, 1, 300))
+        seen[engine] = [c.first for c in outcome.classes.values()]
+    refused = seen[TwoEnded]
+    assert refused and all([m.field for m in f.mismatches] == ["refused"] for f in refused)
+    for finding in refused:  # a side branch: the spinner's rules (and side A first, for B)
+        play = finding.mismatches[0].got["play"]
+        families = tuple(allowing_rules(finding.mismatches[0]))
+        assert all(rule.startswith(families) for rule in finding.rules), play
+        assert any(rule.startswith("layout.spinner.") for rule in finding.rules), play
+    assert all([m.field for m in f.mismatches] == ["error"] for f in seen[Unsupported])
+    assert len(seen[Unsupported]) >= 1

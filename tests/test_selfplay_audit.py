@@ -59,9 +59,6 @@ NOT_YET: dict[str, str] = {
     "BlockEventsInSeatOrder": "the order of a block's events changes a score only when an"
     " event lands on or passes 61, which takes a block near the target: none in the default"
     " budget",
-    "LastPlayNotScored": "its records keep the last play's score in the play event and"
-    " leave it out of the scores: the audit reads settled scores that differ, which it puts"
-    " on settle.deduct-each-hand (it names score.last-play only for a play event of 0)",
     "TieAtTheTopWins": "a tie at the top on or over the target is rare in random games:"
     " none in the default budget",
     "TieBreakIsSuddenDeath": "it needs a tie at the top first: none in the default budget",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -164,3 +164,34 @@ def test_an_engine_that_ignores_the_target_asked_diverges_on_match_target() -> N
     [claim] = [d for d in obs.divergences if d.checked == "setup.target"]
     assert (claim.rule, claim.expected, claim.got) == ("match.target", "50", "250")
     assert observe(arguments(python=REFERENCE, game=["all-fives"], players=[2], target=50)).ok
+
+
+class Spy(ReferenceImplementation):
+    """The reference engine, keeping every selfplay request it is sent."""
+
+    asked: ClassVar[list[dict[str, Any]]] = []
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        if request.get("type") == "selfplay":
+            Spy.asked.append(dict(request))
+        return super().run(request)
+
+
+def test_fives_certify_asks_its_own_games_at_the_table_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--own-partnerships``, ``--own-deal-option``, ``--own-target``: the own games of a
+    certificate asked at a table, as ``fives audit`` asks them; the cases keep theirs."""
+    Spy.asked.clear()
+    spy = f"{__name__}:Spy"
+    table = ["--own-partnerships", "false", "--own-deal-option", "five-each", "--own-target", "60"]
+    code = main(["certify", "--python", spy, "--game", "all-fives", "-q", *table])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    four = [r for r in Spy.asked if r["players"] == 4]
+    assert Spy.asked and four and all(r["partnerships"] is False for r in four)
+    assert all(r["deal_option"] == "five-each" and r["target"] == 60 for r in Spy.asked)
+    Spy.asked.clear()
+    assert main(["certify", "--python", spy, "--game", "all-fives", "-q"]) == 0
+    capsys.readouterr()
+    assert Spy.asked and all("target" not in r and "deal_option" not in r for r in Spy.asked)

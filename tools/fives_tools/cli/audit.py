@@ -22,15 +22,14 @@ from typing import Any
 
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
-from fives_tools import files, options, partial, rerun
+from fives_tools import files, options, partial
 from fives_tools.certify.observe import asked, report, shown
-from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.console import console
 from fives_tools.certify.observe.html import audit_html
-from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.merge import merged
-from fives_tools.certify.observe.model import Divergence, Note, Observation
-from fives_tools.certify.observe.stream import records
+from fives_tools.certify.observe.model import Divergence, Observation
+from fives_tools.certify.observe.on_dask import audit_on_dask
+from fives_tools.certify.observe.shards import audit_files
 from fives_tools.cli.base import UsageError
 from fives_tools.files import WriteError
 from fives_tools.partial import Interruption
@@ -163,23 +162,26 @@ def _observe(args: argparse.Namespace) -> Observation:
         raise UsageError("give record files, or --adapter / --python")
     if args.follow and len(args.files) != 1:
         raise UsageError("--follow reads one growing log: give one file")
-    obs = Observation()
-    audited = 0
     quick = False if args.reference_replay else None
+    if args.dask is not None:
+        if args.follow or "-" in args.files:
+            raise UsageError("--dask audits files by name: not --follow, not standard input")
+        obs = audit_on_dask(args.files, args.dask, quick)
+        for note in obs.unreadable:
+            tell(f"fives audit: {note.text}")
+        return obs
+    obs = Observation()
+    counted = [0]
+
+    def step() -> None:
+        counted[0] += 1
+        tick()
+
     try:
-        with bar("audit", None) as step:  # how many records a stream holds is not known
-            for name in args.files:  # each record with its file's audit, quoted: its re-run
-                again = rerun.command("fives", "audit", name)
-                for label, record in records(name, follow=args.follow):
-                    if isinstance(record, LoadError):
-                        tell(f"fives audit: {record}")
-                        obs.unreadable.append(Note(label, 0, None, str(record)))
-                        continue
-                    audit_records([(label, record)], obs, again, checked=True, quick=quick)
-                    audited += 1
-                    step()
+        with bar("audit", None) as tick:  # how many records a stream holds is not known
+            audit_files(args.files, obs, args.follow, tell, step, quick)
     except KeyboardInterrupt as exc:
-        obs.interruption = Interruption.of(exc, audited, None, "game")
+        obs.interruption = Interruption.of(exc, counted[0], None, "game")
         partial.carry(exc, obs)
         raise
     return obs
@@ -242,6 +244,12 @@ def add_audit_command(sub: Any) -> None:
         action="store_true",
         help="read on as the one JSONL log FILE grows (as tail -f), judging each line once it"
         " is written; stop with Ctrl-C (the report then says how many games were read)",
+    )
+    audit.add_argument(
+        "--dask",
+        metavar="WHERE",
+        help="audit each FILE as a shard on a Dask cluster and merge them (the dask extra):"
+        " local, local:N workers, or a scheduler's address (tcp://host:8786)",
     )
     audit.add_argument(
         "--reference-replay",

@@ -34,8 +34,14 @@ from fives_tools.text import plural
 REFERENCE_PYTHON = "fives_tools.certify.adapters.reference:ReferenceImplementation"
 
 
+#: The prefix of the table options of the games asked (``--own-target``): the cases have
+#: tables of their own.
+OWN = "own"
+
+
 def add_options(parser: argparse.ArgumentParser, *, logs: bool = True) -> None:
-    """``--own-games N`` and, with ``logs`` (one implementation's run), ``--games FILE...``."""
+    """``--own-games N`` with the table asked (``--own-partnerships``, ``--own-deal-option``,
+    ``--own-target``) and, with ``logs`` (one implementation's run), ``--games FILE...``."""
     if logs:
         _add_logs(parser)
     parser.add_argument(
@@ -46,6 +52,7 @@ def add_options(parser: argparse.ArgumentParser, *, logs: bool = True) -> None:
         help="games asked of an implementation that declares selfplay, per game and player"
         f" count, audited into the certificate (default {asked.DEFAULT_GAMES}; 0: none)",
     )
+    asked.add_table_options(parser, OWN)
 
 
 def _add_logs(parser: argparse.ArgumentParser) -> None:
@@ -116,7 +123,8 @@ def gather(
     elif args.own_games == 0:
         into.skipped = "--own-games 0"
     else:
-        ask(impl, info, games, into, args.own_games, args.timeout, args.startup_timeout)
+        table = asked.table_options(args, OWN)
+        ask(impl, info, games, into, args.own_games, args.timeout, args.startup_timeout, table)
 
 
 def ask(
@@ -127,11 +135,14 @@ def ask(
     count: int = asked.DEFAULT_GAMES,
     timeout: float = 10.0,
     startup_timeout: float = 20.0,
+    table: dict[str, Any] | None = None,
 ) -> None:
     """Ask ``impl`` (None: the reference engine) for ``count`` of its own games per game of
     ``games`` it declares and per player count, by selfplay, and audit them into ``into``;
-    or say why it cannot be asked. On a signal ``into`` holds what was audited so far, its
-    observation marked interrupted (:func:`asked.observe`), and the signal goes on."""
+    or say why it cannot be asked; ``table``: the partnerships, deal option and target
+    asked for (:func:`asked.table_options`; None each: the game's usual). On a signal
+    ``into`` holds what was audited so far, its observation marked interrupted
+    (:func:`asked.observe`), and the signal goes on."""
     if not info.selfplay:
         into.skipped = f"{info.name} does not declare selfplay, and no --games was given"
         return
@@ -146,8 +157,12 @@ def ask(
         unit=unit,
         timeout=timeout,
         startup_timeout=startup_timeout,
+        **(table or {}),
     )
+    asked_for = [(k.replace("_", " "), v) for k, v in (table or {}).items() if v is not None]
+    given = ", ".join(f"{name} {value}" for name, value in asked_for)
     into.source = f"asked: {plural(count, unit)} per game and player count, by selfplay"
+    into.source += f" ({given})" if given else ""
     try:
         into.observation = asked.observe(wanted)
     except KeyboardInterrupt as exc:

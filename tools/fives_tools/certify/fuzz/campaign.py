@@ -176,7 +176,7 @@ class Judge:
             return False, None
         expect = differ.expectation(request, reference, self.declared)
         reply = differ.ask(self.impl, request, label) if replied is None else replied
-        mismatches = differ.differences(expect, reply)
+        mismatches = differ.differences(expect, reply, request)
         if not mismatches:
             return True, None
         if self.authority is not None:  # the disagreement stands on the reference alone

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fives_tools.certify import refusals
 from fives_tools.certify.adapters.interface import Adapter, AdapterError
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch, compare
@@ -59,10 +60,17 @@ def ask(adapter: Adapter, request: dict[str, Any], label: str) -> dict[str, Any]
         return {"error": {"kind": "crash", "message": str(exc)}}
 
 
-def differences(expect: dict[str, Any], reply: dict[str, Any]) -> list[Mismatch]:
+def differences(
+    expect: dict[str, Any], reply: dict[str, Any], request: dict[str, Any]
+) -> list[Mismatch]:
     """Every way ``reply`` departs from ``expect``; a reply that answers nothing is one
-    difference, on ``error``."""
-    if refused(reply):
+    difference, on ``error``. A legal play of the request refused (``error.kind:
+    refused``, :mod:`..refusals`) is one difference, on ``refused``, as a case takes it:
+    blamed on the rules that allow the play, not on every field left unanswered."""
+    refusal = refusals.refusal(reply, request)
+    if isinstance(refusal, Mismatch):
+        return [refusal]
+    if refused(reply) or refusal is not None:
         return [Mismatch("error", expect.get("error", "an answer"), reply["error"])]
     if "error" not in expect and all(reply.get(k, _MISSING) == v for k, v in expect.items()):
         return []  # the same values agree under every rule (the reference repeats no play)

@@ -193,26 +193,46 @@ def add_selfplay_options(
     parser.add_argument(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
+    add_table_options(parser)
+    timeouts(parser)
+
+
+#: The options of a table asked for, by the name ``fives audit`` gives them.
+TABLE_OPTIONS = ("partnerships", "deal_option", "target")
+
+
+def add_table_options(parser: argparse.ArgumentParser, prefix: str = "") -> None:
+    """``--partnerships``, ``--deal-option`` and ``--target`` of the games asked for;
+    with a ``prefix`` (``own``: ``--own-target``) where they could be taken for another
+    table's (the certificate's cases have tables of their own)."""
+    prefix = f"{prefix}-" if prefix else ""
     parser.add_argument(
-        "--partnerships",
+        f"--{prefix}partnerships",
         type=options.boolean,
         default=None,
+        metavar="true|false",
         help="true or false: four All Fives players as two partnerships or alone (default:"
         " the implementation's own way; the other games always have partners)",
     )
     parser.add_argument(
-        "--deal-option",
+        f"--{prefix}deal-option",
         choices=sorted({o for g in game_names() for o in find_game(g).deal_options}),
         default=None,
         help="ask the games that have it for this deal (default: the game's usual deal)",
     )
     parser.add_argument(
-        "--target",
+        f"--{prefix}target",
         type=options.count,
         default=None,
+        metavar="POINTS",
         help="ask for this target in raw points (default: the game's usual one)",
     )
-    timeouts(parser)
+
+
+def table_options(args: argparse.Namespace, prefix: str = "") -> dict[str, Any]:
+    """The table options ``args`` gives (see :func:`add_table_options`), unprefixed."""
+    prefix = f"{prefix}_" if prefix else ""
+    return {name: getattr(args, f"{prefix}{name}", None) for name in TABLE_OPTIONS}
 
 
 def _default_timeouts(parser: argparse.ArgumentParser) -> None:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 
 from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
 from fives_engine.events import APPLIED, DISCARDED, Event
+from fives_engine.settlement import settlement_for
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
 from fives_tools.certify.findings.ranking import Witness, capped, rank
 from fives_tools.certify.observe.exercise import kept, score_rules
@@ -215,6 +216,7 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
             gained[out_side] += bonus
             readings.append(("settle.deduct-only", bonus > 0 and reported == gained))
     readings.append(("score.negative", reported == [max(0, s) for s in expected]))
+    readings.append(("score.last-play", reported == last_play_unscored(ruleset, setup, match)))
     fits = kept(ruleset, [rule for rule, fit in readings if fit])
     if ruleset.settlement == "exact-61-differences":
         whole = (
@@ -225,6 +227,22 @@ def settlement(ruleset: Ruleset, setup: Setup, match: MatchState, reported: list
     else:
         whole = "settle.deduct-each-hand"
     return fits or [whole]
+
+
+def last_play_unscored(ruleset: Ruleset, setup: Setup, match: MatchState) -> list[int] | None:
+    """The scores had the play that went out scored nothing, the hand being over (the
+    misreading of ``score.last-play``); None where that play scored nothing anyway, or is
+    no score of its own (Exact 61 merges it into the going-out event)."""
+    hand = match.hands[-1]
+    plays = [e for e in match.events if e.kind == "play"]
+    if hand.went_out is None or not plays or settlement_for(ruleset.settlement).merges_last_play:
+        return None
+    last = plays[-1]
+    if last["seat"] != hand.went_out or not last["raw"]:
+        return None
+    scores = list(match.scores)
+    scores[setup.side_of(hand.went_out)] -= last["raw"]
+    return scores
 
 
 def overshoot(match: MatchState, reported: list[int]) -> list[tuple[str, bool]]:

@@ -14,6 +14,7 @@ report, so ``--prefixes`` of a merge writes the record prefixes alone.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,21 +29,30 @@ NOTES = ("undecided", "stopped", "followed", "unreadable")
 
 def merged(paths: list[Path]) -> Observation:
     """The observation of the shards whose JSON reports are at ``paths``."""
+    return merged_reports((str(path), _read(path)) for path in paths)
+
+
+def _read(path: Path) -> Any:
+    try:
+        return parse_json(read_text_file(path))
+    except OSError as exc:
+        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+    except RecordError as exc:
+        raise LoadError(f"{path}: {exc}") from None
+
+
+def merged_reports(reports: Iterable[tuple[str, Any]]) -> Observation:
+    """The observation of shards from their JSON reports, each with the name of where it
+    came from (for the error that says a report is none)."""
     obs = Observation()
-    for path in paths:
+    for name, data in reports:
         try:
-            text = read_text_file(path)
-        except OSError as exc:
-            raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+            _add(obs, data)
         except RecordError as exc:
-            raise LoadError(f"{path}: {exc}") from None
-        try:
-            _add(obs, parse_json(text))
-        except RecordError as exc:
-            raise LoadError(f"{path}: {exc}") from None
+            raise LoadError(f"{name}: {exc}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise LoadError(
-                f"{path}: not a JSON report of fives audit ({type(exc).__name__}: {exc});"
+                f"{name}: not a JSON report of fives audit ({type(exc).__name__}: {exc});"
                 " write one with --json"
             ) from None
     rejudge(obs)
