@@ -226,3 +226,39 @@ def test_a_report_that_cannot_be_merged_is_named(
     assert main(["audit", "--merge", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{path}: " in err and message in err, err
+
+
+def test_as_found_says_each_divergence_once_its_record_is_audited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A referee watching a log hears of a divergence when its record is read, not at the
+    end; a consequence is not said again, and the certificate is the same."""
+    records = _games(1)
+    for at in (8, 7):
+        record = minimal_example()
+        record["hands"][0]["actions"][at]["score"] = 7
+        records.append(record)
+    won = observed_match("five-up", 2, None, 4)
+    won["result"]["winner"] = 1 - won["result"]["winner"]
+    path = tmp_path / "games.jsonl"
+    path.write_text(_jsonl([*records, won]), "utf-8")
+    assert main(["audit", str(path)]) == 1
+    quiet = capsys.readouterr()
+    heard: list[str] = []
+    real_audit = stream.records
+
+    def spy(name: str, follow: bool = False) -> Any:  # note what was said before each record
+        for item in real_audit(name, follow=follow):
+            heard.append(capsys.readouterr().err)
+            yield item
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("fives_tools.certify.observe.shards.records", spy)
+        assert main(["audit", "--as-found", str(path)]) == 1
+    said = capsys.readouterr()
+    assert said.out == quiet.out and quiet.err == ""
+    lines = "".join([*heard, said.err]).splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith("fives audit: found divergence") for line in lines)
+    assert [bool(h) for h in heard] == [False, False, True, True]  # each said by the next record
+    assert "line 4" in said.err and "line 2" in lines[0] and "line 3" in lines[1]

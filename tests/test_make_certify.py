@@ -1,6 +1,7 @@
 """`make certify`, the README's first command, installs only what `fives certify` needs:
 the package and its own dependencies, not the test extras (mypy, ruff, hypothesis, pytest's
-plugins) nor the third-party engine the tests certify (Flask, a top-level ``src``)."""
+plugins) nor the third-party engine the tests certify (Flask, a top-level ``src``), nor
+Dask."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what only the tests need: none of it may be imported by a certification
-TEST_ONLY = ("mypy", "ruff", "hypothesis", "flask", "src", "xdist", "dominoes")
+TEST_ONLY = (
+    "mypy", "ruff", "hypothesis", "flask", "src", "xdist", "dominoes", "dask", "distributed"
+)  # fmt: skip
 
 
 def _planned_installs(target: str, venv: Path) -> list[str]:
@@ -39,7 +42,7 @@ def test_make_certify_installs_the_package_alone(tmp_path: Path) -> None:
 def test_make_test_still_installs_the_extras(tmp_path: Path) -> None:
     assert _planned_installs("test", tmp_path / "venv") == [
         "python -m pip install -q -e .",
-        "python -m pip install -q -e '.[test,thirdparty]'",
+        "python -m pip install -q -e '.[test,thirdparty,dask]'",
     ]
 
 

@@ -171,11 +171,18 @@ def _observe(args: argparse.Namespace) -> Observation:
             tell(f"fives audit: {note.text}")
         return obs
     obs = Observation()
-    counted = [0]
+    counted, told = [0], [0]
+    as_found = args.as_found or args.follow
 
     def step() -> None:
         counted[0] += 1
         tick()
+        if as_found:  # each divergence of its own, once its record is audited
+            for number in range(told[0] + 1, len(obs.divergences) + 1):
+                div = obs.divergences[number - 1]
+                if div.consequence_of is None:
+                    tell(f"fives audit: found {report.summary(number, div)}")
+            told[0] = len(obs.divergences)
 
     try:
         with bar("audit", None) as tick:  # how many records a stream holds is not known
@@ -244,6 +251,12 @@ def add_audit_command(sub: Any) -> None:
         action="store_true",
         help="read on as the one JSONL log FILE grows (as tail -f), judging each line once it"
         " is written; stop with Ctrl-C (the report then says how many games were read)",
+    )
+    audit.add_argument(
+        "--as-found",
+        action="store_true",
+        help="say each divergence on stderr, one line, as soon as its record is audited"
+        " (with --follow always); the certificate may rank its rule otherwise at the end",
     )
     audit.add_argument(
         "--dask",
