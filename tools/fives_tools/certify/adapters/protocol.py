@@ -84,5 +84,5 @@ def check_levels(ready: dict[str, Any]) -> None:
         )
         raise AdapterRefused(
             f"its ready message declares {broken}, which it needs: declare those levels too"
-            ' (spec/protocol.md, "Levels imply what they need")'
+            " (spec/protocol.md, \"Levels imply what they need\")"
         )

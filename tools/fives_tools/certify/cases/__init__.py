@@ -37,7 +37,6 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value  # found directly from now on
     return value
 
-
 __all__ = [
     "REQUEST_FIELDS",
     "Alternative",
