@@ -23,16 +23,22 @@ from fives_engine.record import write_record
 from fives_tools.cli.records import random_match
 
 
-def write_log(path: Path, matches: int, first: int = 1) -> int:
+def write_log(path: Path, matches: int, first: int = 1, minimal: bool = False) -> int:
     """Write ``matches`` random matches (seeds from ``first``), one a line; returns the
     actions. Every match is another: a log of the same matches again would replay faster
-    than a real one, its layouts already met (the engine memoises them)."""
+    than a real one, its layouts already met (the engine memoises them). ``minimal``: the
+    records without their events and result (only seat and action at each step)."""
     actions = 0
     with path.open("w", encoding="utf-8") as log:
         for seed in range(first, first + matches):
             match = random_match("five-up", 2, None, seed)
             actions += sum(len(hand.actions) for hand in match.hands)
-            log.write(json.dumps(write_record(match, seed=seed)) + "\n")
+            record = write_record(match, seed=seed)
+            if minimal:
+                record.pop("result")
+                for hand in record["hands"]:
+                    hand.pop("events")
+            log.write(json.dumps(record) + "\n")
     return actions
 
 

@@ -149,3 +149,17 @@ def test_the_suite_is_timed_once_with_its_outcomes(capsys: pytest.CaptureFixture
     row = capsys.readouterr().out.strip()
     assert re.fullmatch(r"\| `-n 1` \(pytest-xdist\) \| \d+\.\d \| 1 passed \|", row), row
     assert main(["-n", "1", "tests/test_make_certify.py::no_such_test"]) == 1
+
+
+def test_the_audit_fast_benchmark_reports_the_three_paths_side_by_side(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each path's row, what reading costs, where the fast replay's time goes, the load."""
+    from benchmarks.audit_fast import main
+
+    assert main(["--matches", "1", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    for path in ("reference replay", "fast replay", "fast playouts", "reading the log"):
+        assert re.search(rf"^\| {path}[^|]* \| \d+\.\d\d \| [\d,]+ \|$", out, re.M), path
+    assert "0 divergences" in out and "fives_fast/hand.py" in out
+    assert out.count("load average at") == 2

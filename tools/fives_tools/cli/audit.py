@@ -162,10 +162,11 @@ def _observe(args: argparse.Namespace) -> Observation:
         raise UsageError("give record files, or --adapter / --python")
     if args.follow and len(args.files) != 1:
         raise UsageError("--follow reads one growing log: give one file")
+    quick = False if args.reference_replay else None
     if args.dask is not None:
         if args.follow or "-" in args.files:
             raise UsageError("--dask audits files by name: not --follow, not standard input")
-        obs = audit_on_dask(args.files, args.dask)
+        obs = audit_on_dask(args.files, args.dask, quick)
         for note in obs.unreadable:
             tell(f"fives audit: {note.text}")
         return obs
@@ -185,7 +186,7 @@ def _observe(args: argparse.Namespace) -> Observation:
 
     try:
         with bar("audit", None) as tick:  # how many records a stream holds is not known
-            audit_files(args.files, obs, args.follow, tell, step)
+            audit_files(args.files, obs, args.follow, tell, step, quick)
     except KeyboardInterrupt as exc:
         obs.interruption = Interruption.of(exc, counted[0], None, "game")
         partial.carry(exc, obs)
@@ -262,6 +263,13 @@ def add_audit_command(sub: Any) -> None:
         metavar="WHERE",
         help="audit each FILE as a shard on a Dask cluster and merge them (the dask extra):"
         " local, local:N workers, or a scheduler's address (tcp://host:8786)",
+    )
+    audit.add_argument(
+        "--reference-replay",
+        action="store_true",
+        help="replay every record with the reference engine; by default a record is replayed"
+        " on the fast path first and by the reference only where that sees anything but"
+        " agreement (the observation is the same; FIVES_AUDIT_REFERENCE=1 says so too)",
     )
     asked.add_selfplay_options(audit, options.add_timeouts)
     add_report_options(audit)

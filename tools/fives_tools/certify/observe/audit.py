@@ -17,7 +17,7 @@ from fives_engine import (
     IllegalDealError,
     find_game,
 )
-from fives_tools.certify.observe import diagnose
+from fives_tools.certify.observe import diagnose, fast
 from fives_tools.certify.observe.load import (
     check_record,
     cumulative,
@@ -34,6 +34,7 @@ def audit_records(
     observation: Observation | None = None,
     rerun: str = "",
     checked: bool = False,
+    quick: bool | None = None,
 ) -> Observation:
     """Audit ``records`` (observation records, each alone or with a label saying where it
     came from) and return what was observed; adds to ``observation`` when given. Their
@@ -41,8 +42,13 @@ def audit_records(
 
     A record that is not an observation record is noted in ``observation.unreadable``
     (when read from a file it is named earlier, by :mod:`.stream`, which ``checked`` says:
-    then it is not checked twice, which cost a tenth of an audit)."""
+    then it is not checked twice, which cost a tenth of an audit).
+
+    ``quick``: whether a record is first replayed on the fast path (:mod:`.fast`), the
+    reference replaying it only where that sees anything but agreement; by default, unless
+    the environment sets ``FIVES_AUDIT_REFERENCE``. The observation is the same either way."""
     observation = observation if observation is not None else Observation()
+    quick = fast.wanted() if quick is None else quick
     first = len(observation.divergences)
     for index, item in enumerate(records, 1):
         label, record = item if isinstance(item, tuple) else (f"record {index}", item)
@@ -66,7 +72,11 @@ def audit_records(
             _of_setup(observation, label, record, "setup.hand_size", "deal.hand-size", what,
                       str(usual), str(size))  # fmt: skip
             ruleset = dealt
-        RecordAudit(label, record, ruleset, setup, observation).run()
+        tally = fast.replay(record, ruleset, setup) if quick and dealt is None else None
+        if tally is not None:
+            fast.add(observation.tally(ruleset.name), tally)
+        else:
+            RecordAudit(label, record, ruleset, setup, observation).run()
     if rerun:
         added = observation.divergences[first:]
         observation.divergences[first:] = [replace(d, rerun=rerun) for d in added]

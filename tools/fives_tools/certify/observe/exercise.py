@@ -31,8 +31,23 @@ def kept(ruleset: Ruleset, rules: Iterable[str]) -> list[str]:
     return out
 
 
+def deal_rules(ruleset: Ruleset, setup: Setup, drawn: Iterable[str]) -> list[str]:
+    """The rules a hand's deal exercises, with the lead rules of a neutral draw ``drawn``
+    (a draw written is checked)."""
+    rules = ["deal.hand-size", "equipment.double-six", *drawn]
+    if setup.deal_option is not None:
+        rules.append("deal.options")
+    return kept(ruleset, rules)
+
+
 def play_rules(ruleset: Ruleset, layout: Layout, play: Play) -> list[str]:
     """The rules that decide whether ``play`` is legal on ``layout``."""
+    return placed_rules(ruleset, play, play.anchor is not None and play.anchor in layout.spinners)
+
+
+def placed_rules(ruleset: Ruleset, play: Play, on_spinner: bool) -> list[str]:
+    """:func:`play_rules` from the one fact of the layout they read, whether the anchor is
+    a spinner: what the fast replay (:mod:`.fast`) knows without a reference layout."""
     spinner = _SPINNER_RULE.get(ruleset.spinners, "")
     if play.anchor is None or play.port is None:
         rules = ["lead.any-tile"]
@@ -42,7 +57,7 @@ def play_rules(ruleset: Ruleset, layout: Layout, play: Play) -> list[str]:
     rules = ["play.match-attach-point", "hand.own-tiles"]
     if play.anchor.is_double:
         rules.append("layout.double.crosswise")
-        if play.anchor in layout.spinners:
+        if on_spinner:
             rules.append("layout.spinner.straights-first")
     if play.port.is_branch:
         rules.append(spinner)
@@ -55,11 +70,18 @@ def play_rules(ruleset: Ruleset, layout: Layout, play: Play) -> list[str]:
 
 def action_rules(ruleset: Ruleset, hand: HandState, action: Action) -> list[str]:
     """The rules an action's legality exercises, in the state before it."""
+    on_spinner = isinstance(action, Play) and action.anchor in hand.layout.spinners
+    return turn_rules(ruleset, action, hand.drawn is not None, on_spinner)
+
+
+def turn_rules(ruleset: Ruleset, action: Action, drawn: bool, on_spinner: bool) -> list[str]:
+    """:func:`action_rules` from the facts they read: a playable tile just ``drawn``, and
+    whether a play's anchor is a spinner."""
     rules = ["turn.clockwise"]
-    if hand.drawn is not None:
+    if drawn:
         rules.append("turn.play-drawn-tile")
     if isinstance(action, Play):
-        rules += play_rules(ruleset, hand.layout, action)
+        rules += placed_rules(ruleset, action, on_spinner)
     elif isinstance(action, Draw):
         rules += ["turn.must-play", "turn.draw-until-playable"]
     else:
@@ -69,11 +91,18 @@ def action_rules(ruleset: Ruleset, hand: HandState, action: Action) -> list[str]
 
 def offered_rules(ruleset: Ruleset, hand: HandState, legal: list[Action]) -> list[str]:
     """The rules that decide the whole set of legal actions at a turn."""
+    each = [action_rules(ruleset, hand, action) for action in legal]
+    return offer_rules(ruleset, hand.drawn is not None, each)
+
+
+def offer_rules(ruleset: Ruleset, drawn: bool, each: Iterable[Iterable[str]]) -> list[str]:
+    """:func:`offered_rules` from the facts they read: a playable tile just ``drawn``, and
+    the rules of ``each`` legal action (:func:`turn_rules`)."""
     rules = ["turn.must-play"]
-    if hand.drawn is not None:
+    if drawn:
         rules.append("turn.play-drawn-tile")
-    for action in legal:
-        rules += action_rules(ruleset, hand, action)
+    for action in each:
+        rules += action
     return kept(ruleset, rules)
 
 

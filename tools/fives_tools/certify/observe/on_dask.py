@@ -29,9 +29,9 @@ EXTRA = "pip install 'fives-conformance[dask]'"
 LOCAL = re.compile(r"local(?::([1-9][0-9]*))?")
 
 
-def _shards(names: Sequence[str]) -> list[dict[str, Any]]:
+def _shards(names: Sequence[str], quick: bool | None = None) -> list[dict[str, Any]]:
     """One partition of the bag: its files' report (one item)."""
-    return [shard_report(list(names))]
+    return [shard_report(list(names), quick)]
 
 
 @contextlib.contextmanager
@@ -60,13 +60,14 @@ def _client(where: str) -> Iterator[Any]:
         yield client
 
 
-def audit_on_dask(names: Sequence[str], where: str) -> Observation:
-    """The observation of the files ``names``, each audited by a worker of ``where``."""
+def audit_on_dask(names: Sequence[str], where: str, quick: bool | None = None) -> Observation:
+    """The observation of the files ``names``, each audited by a worker of ``where``
+    (``quick``: whether the fast replay is tried first, :func:`.audit.audit_records`)."""
     try:
         import dask.bag
     except ImportError as exc:
         raise LoadError(f"--dask needs the dask extra ({exc.name} is missing): {EXTRA}") from None
     with _client(where) as client:
         bag = dask.bag.from_sequence(list(names), npartitions=len(names))
-        reports = client.compute(bag.map_partitions(_shards)).result()
+        reports = client.compute(bag.map_partitions(_shards, quick)).result()
     return merged_reports(zip(names, reports, strict=True))

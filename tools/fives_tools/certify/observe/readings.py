@@ -84,6 +84,17 @@ def lowest_draw_leader(draws: list[list[str | None]], players: int) -> int | Non
         return None
 
 
+def named_leader(deal: dict[str, Any], actions: list[dict[str, Any]], players: int) -> int | None:
+    """The seat a hand's deal names as leader: its ``leader``, else, for a written neutral
+    draw, the seat the lowest tile gives when that seat led (who led says who won the
+    draw); None when it names none."""
+    leader: int | None = deal.get("leader")
+    if leader is None and deal.get("draws") and actions:
+        lowest = lowest_draw_leader(deal["draws"], players)
+        leader = lowest if lowest == actions[0].get("seat") else None
+    return leader
+
+
 def of_target(ruleset: Ruleset) -> OtherReading | None:
     """The other reading of when ``ruleset``'s match is won, when the game's rule rests on
     an interpretation that has one."""

@@ -47,6 +47,7 @@ from fives_tools.certify.observe.replay import (
     as_if_turn,
     force,
     forcible,
+    numbered,
     prefix,
     replay_deal,
     text,
@@ -58,6 +59,7 @@ from fives_tools.certify.observe.resolve import (
     refusal,
     resolve,
 )
+from fives_tools.certify.observe.tallying import Tallying
 
 #: The target of a hand replayed from scores not known: no score reaches it, so no win is
 #: made up from them.
@@ -76,7 +78,7 @@ def most_common(rules: Iterable[str]) -> list[str]:
     return [rule for rule, _ in Counter(rules).most_common()]
 
 
-class RecordAudit:
+class RecordAudit(Tallying):
     """The audit of one record, hand after hand."""
 
     def __init__(
@@ -111,9 +113,6 @@ class RecordAudit:
         self.played = ruleset  # the rules replayed: the game's, or another reading of them
 
     # -- findings ------------------------------------------------------------------------
-    def exercise(self, rules: Iterable[str]) -> None:
-        self.tally.exercised.update(rules)
-
     def diverge(
         self,
         hand: int,
@@ -179,10 +178,6 @@ class RecordAudit:
 
     def note(self, into: list[Note], hand: int, action: int | None, text: str) -> None:
         into.append(Note(self.label, hand, action, text))
-
-    def present(self, field: str, given: bool) -> None:
-        self.tally.possible[field] += 1
-        self.tally.present[field] += int(given)
 
     def _table(self) -> str:
         hand = self.match.hands[-1] if self.match is not None and self.match.hands else None
@@ -290,10 +285,7 @@ class RecordAudit:
     def hand_played(self, index: int, entry: dict[str, Any], drawn: list[str]) -> bool:
         """Audit a hand dealt: its actions, ending, settlement and events."""
         assert self.match is not None
-        dealt = ["deal.hand-size", "equipment.double-six", *drawn]  # a draw written is checked
-        if self.setup.deal_option is not None:
-            dealt.append("deal.options")
-        self.exercise(exercise.kept(self.ruleset, dealt))
+        self.exercise(exercise.deal_rules(self.ruleset, self.setup, drawn))
         finished = self.actions(index, entry)
         hand = self.match.hands[-1]
         over = hand.is_terminal or self.match.is_terminal
@@ -314,33 +306,17 @@ class RecordAudit:
         self.go_on(index, entry, finished)
         return True
 
-    def leader(self, index: int, deal: dict[str, Any]) -> int | None:
-        """The seat the hand is replayed with as leader: the record's, checked against the
-        seat that went out of the hand before; that seat when the record names none."""
-        leader: int | None = deal.get("leader")
-        actions = self.record["hands"][index - 1]["actions"]
-        if leader is None and deal.get("draws") and actions:  # who led says who won the draw
-            lowest = readings.lowest_draw_leader(deal["draws"], self.setup.players)
-            leader = lowest if lowest == actions[0]["seat"] else None
-        if self.next_leader is not None:
-            self.present("leader", leader is not None)
-            if leader is None:
-                leader = self.next_leader
-            else:
-                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
-                if leader != self.next_leader:
-                    self.diverge(
-                        index,
-                        None,
-                        "deal.leader",
-                        "lead.went-out-leads",
-                        f"seat {self.next_leader} went out of hand {index - 1} and must lead"
-                        f" hand {index}",
-                        f"seat {self.next_leader}",
-                        f"seat {leader}",
-                        cut=self.number,
-                    )
-        return leader
+    def wrong_leader(self, index: int, leader: int) -> None:
+        self.diverge(
+            index,
+            None,
+            "deal.leader",
+            "lead.went-out-leads",
+            f"seat {self.next_leader} went out of hand {index - 1} and must lead hand {index}",
+            f"seat {self.next_leader}",
+            f"seat {leader}",
+            cut=self.number,
+        )
 
     def go_on(self, index: int, entry: dict[str, Any], finished: bool) -> None:
         """The scores the next hand starts from: those the hand reports, else the replay's
@@ -618,10 +594,7 @@ class RecordAudit:
             or any(n.record == self.label and n.hand == index for n in self.obs.followed)
         ):
             return
-        expected = [
-            {**e, "number": index} if e.get("event") == "hand" else e
-            for e in write_record(self.match)["hands"][-1]["events"]
-        ]
+        expected = numbered(write_record(self.match)["hands"][-1]["events"], index)
         if expected == recorded:
             return
         families, what = event_rules(expected, recorded, first=True)

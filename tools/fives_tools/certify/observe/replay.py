@@ -44,6 +44,11 @@ def replay_deal(deal: dict[str, Any], actions: list[dict[str, Any]], leader: int
     return Deal.of(hands, boneyard, leader, draws)
 
 
+def numbered(events: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+    """A hand's events as written, replayed alone, as hand ``index`` of the match."""
+    return [{**e, "number": index} if e.get("event") == "hand" else e for e in events]
+
+
 def turn_rule(hand: HandState) -> str:
     """The rule that keeps the turn with the player to act: the playable tile they just
     drew, the draw they are in the middle of, or else the order of play."""

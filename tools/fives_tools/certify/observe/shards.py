@@ -22,10 +22,12 @@ def audit_files(
     follow: bool = False,
     told: Callable[[str], None] | None = None,
     step: Callable[[], None] | None = None,
+    quick: bool | None = None,
 ) -> int:
     """Audit every record of the files ``names`` into ``obs``, in order, and return how
     many were audited. A record that cannot be read is a note of ``obs.unreadable`` (and
-    ``told``, as it is found); ``step`` is called after each record audited."""
+    ``told``, as it is found); ``step`` is called after each record audited; ``quick``:
+    whether the fast replay is tried first (:func:`.audit.audit_records`)."""
     audited = 0
     for name in names:  # each record with its file's audit, quoted: its re-run
         again = rerun.command("fives", "audit", name)
@@ -35,16 +37,16 @@ def audit_files(
                     told(f"fives audit: {record}")
                 obs.unreadable.append(Note(label, 0, None, str(record)))
                 continue
-            audit_records([(label, record)], obs, again, checked=True)
+            audit_records([(label, record)], obs, again, checked=True, quick=quick)
             audited += 1
             if step is not None:
                 step()
     return audited
 
 
-def shard_report(names: Sequence[str]) -> dict[str, Any]:
+def shard_report(names: Sequence[str], quick: bool | None = None) -> dict[str, Any]:
     """The JSON report of the files ``names`` audited alone, as ``fives audit FILE...
     --json`` writes it: what a merge adds up."""
     obs = Observation()
-    audit_files(names, obs)
+    audit_files(names, obs, quick=quick)
     return report.to_json(obs)

@@ -1,0 +1,48 @@
+"""What both replays of a record (the reference's, :mod:`.record_audit`, and the fast
+path's, :mod:`.fast`) do alike: count into the game's tally, and find the leader a hand
+is replayed with. Written once, so the two cannot count differently."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fives_engine import Ruleset, Setup
+from fives_tools.certify.observe import exercise, readings
+from fives_tools.certify.observe.model import GameTally
+
+
+class Tallying:
+    """A record's replay, as far as the tallies and the leaders go."""
+
+    record: dict[str, Any]
+    ruleset: Ruleset
+    setup: Setup
+    tally: GameTally
+    next_leader: int | None  # who the rules say leads the next hand
+
+    def exercise(self, rules: Iterable[str]) -> None:
+        self.tally.exercised.update(rules)
+
+    def present(self, field: str, given: bool) -> None:
+        self.tally.possible[field] += 1
+        self.tally.present[field] += int(given)
+
+    def leader(self, index: int, deal: dict[str, Any]) -> int | None:
+        """The seat the hand is replayed with as leader: the record's, checked against the
+        seat that went out of the hand before; that seat when the record names none."""
+        actions = self.record["hands"][index - 1]["actions"]
+        leader = readings.named_leader(deal, actions, self.setup.players)
+        if self.next_leader is not None:
+            self.present("leader", leader is not None)
+            if leader is None:
+                leader = self.next_leader
+            else:
+                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
+                if leader != self.next_leader:
+                    self.wrong_leader(index, leader)
+        return leader
+
+    def wrong_leader(self, index: int, leader: int) -> None:
+        """The record's ``leader`` of hand ``index`` is not the seat that went out."""
+        raise NotImplementedError
