@@ -4,17 +4,24 @@ a document the compiled check let through that jsonschema refuses would pass unc
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from observed import minimal_example
 
+from fives_engine.errors import RecordError
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.reference import handle
 from fives_tools.certify.cases import fixture_paths, load_cases, read_fixture
 from fives_tools.certify.cases.fixture_file import _schema
+from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
 from fives_tools.json_schema import Schema
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "spec" / "schemas"
 
 #: values a broken document puts where another value was
 SWAPS: tuple[Any, ...] = (None, "x", -1, 1.5, True, [], {"x": 1})
@@ -116,3 +123,59 @@ def test_the_errors_are_jsonschemas_in_order_of_place() -> None:
     words = [e.message for e in schema.errors(doc)]
     expected = sorted(schema._validator().iter_errors(doc), key=lambda e: list(map(str, e.path)))
     assert words == [e.message for e in expected] and words
+
+
+#: The forms of an action entry as the observation schema first wrote them (``oneOf``, each
+#: form excluding the others' keys by ``not``); it now says them with ``anyOf``, which a
+#: compiled check stops trying at the first form that fits.
+def _none_of(*keys: str) -> dict[str, Any]:
+    return {"not": {"anyOf": [{"required": [key]} for key in keys]}}
+
+
+ENTRY_FORMS_ONE_OF = [
+    {"required": ["seat", "action"], **_none_of("house", "stopped")},
+    {"required": ["seat", "house"], **_none_of("action", "stopped")},
+    {"required": ["stopped"], **_none_of("action", "house")},
+]
+
+
+def test_an_action_entry_is_accepted_as_the_forms_were_with_one_of() -> None:
+    """Every entry made of any of seat, action, house and stopped (with a message, an offer
+    and a score or not) is accepted by the published schema exactly when the ``oneOf`` of
+    the three forms accepted it, by the compiled check and by jsonschema alike."""
+    published = json.loads((SCHEMAS / "observation.schema.json").read_text("utf-8"))
+    action = published["$defs"]["action"]
+    assert "oneOf" not in action and len(action["anyOf"]) == len(ENTRY_FORMS_ONE_OF)
+    before = {**{k: v for k, v in action.items() if k != "anyOf"}, "oneOf": ENTRY_FORMS_ONE_OF}
+    defs = published["$defs"]
+    now, then = (
+        Schema({"$defs": defs, **entry}) for entry in (action, before)
+    )
+    values = {"seat": 1, "action": "draw", "house": "a double face down", "stopped": "crash"}
+    extras = [{}, {"message": "gone"}, {"offered": ["draw"], "score": 0}]
+    accepted = 0
+    for n in range(len(values) + 1):
+        for keys in itertools.combinations(values, n):
+            for extra in extras:
+                entry = {**{k: values[k] for k in keys}, **extra}
+                fits = then.errors(entry) == []
+                assert (now.errors(entry) == []) is fits, entry
+                assert now.is_fast_valid(entry) is fits, entry
+                accepted += fits
+    assert accepted == 3 * len(extras) + len(extras)  # stopped alone or with a seat, too
+
+
+def test_only_an_action_entry_is_told_its_three_forms() -> None:
+    """The three forms are said for an entry that fits none; another ``anyOf`` that fails
+    (a drawn tile that is no tile) keeps jsonschema's own words."""
+    both = minimal_example()
+    both["hands"][0]["actions"][2]["house"] = "a double face down"
+    bad_draw = minimal_example()
+    bad_draw["hands"][0]["deal"]["draws"] = [["[9|9]", None]]
+    told = []
+    for record in (both, bad_draw):
+        with pytest.raises(RecordError) as caught:
+            check_record(record)
+        told.append(str(caught.value))
+    assert told[0] == f"field hands[0].actions[2]: {ENTRY_FORMS}"
+    assert told[1].startswith("field hands[0].deal.draws[0][0]: ") and ENTRY_FORMS not in told[1]

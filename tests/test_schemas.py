@@ -31,6 +31,8 @@ def _undescribed(node: Any, path: str) -> list[str]:
     out = []
     if isinstance(node, dict):
         for name, sub in (node.get("properties") or {}).items():
+            if sub is False:
+                continue  # a key this form forbids: no field to describe
             if not (isinstance(sub, dict) and ("description" in sub or "$ref" in sub)):
                 out.append(f"{path}.{name}")
         for key, sub in node.items():

@@ -27,7 +27,7 @@ from fives_engine import (
 from fives_engine.errors import RecordError
 from fives_tools.json_schema import Schema, said
 
-#: What an entry of ``hands[].actions`` must be (the schema's ``oneOf`` says it no clearer).
+#: What an entry of ``hands[].actions`` must be (the schema's ``anyOf`` says it no clearer).
 ENTRY_FORMS = (
     "expected an action (seat and action), a house move (seat and house) or where the"
     " implementation stopped (stopped), one of them"
@@ -64,7 +64,8 @@ def check_record(data: Any) -> dict[str, Any]:
     errors = observation_schema().errors(data)
     if errors:
         error = errors[0]
-        told = ENTRY_FORMS if error.validator == "oneOf" else said(error)
+        entry = error.schema is observation_schema().schema["$defs"]["action"]
+        told = ENTRY_FORMS if entry and error.validator == "anyOf" else said(error)
         raise RecordError(f"field {_where(list(error.absolute_path))}: {told}")
     try:
         find_game(data["game"])
