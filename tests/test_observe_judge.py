@@ -389,3 +389,39 @@ def test_partners_pips_rounded_together_is_a_reading_where_the_game_leaves_it_op
     obs = audit_records(_partners_rounded_together("five-up"))
     assert obs.divergences and not obs.ok
     assert {(d.rule, d.requirement) for d in obs.divergences} == {("settle.partners-apart", "must")}
+
+
+def _draw_then_its_play() -> tuple[dict[str, Any], int, int]:
+    """A record with a draw followed by its seat's play of a tile, that draw's hand and
+    its action number over the match."""
+    for seed in range(1, 40):
+        record = observed_match("five-up", 2, None, seed, hands=3)
+        before = 0
+        for number, hand in enumerate(record["hands"], 1):
+            steps = hand["actions"]
+            for i in range(1, len(steps) - 1):
+                drawn, nxt = steps[i], steps[i + 1]
+                played = nxt["action"] != "draw" and nxt["seat"] == drawn["seat"]
+                if drawn["action"] == "draw" and played:
+                    return record, number, before + i + 1
+            before += len(steps)
+    raise AssertionError("no draw followed by its seat's play in 39 matches")
+
+
+def test_a_draw_logged_for_the_wrong_seat_is_one_fault_not_two() -> None:
+    """A draw written for the other seat, then its seat plays the tile it drew: the replay
+    applies the draw as the log says, and the play straight after it, from a position the
+    rules never reach, is that fault's consequence, counted for no rule of its own (a
+    long log's benchmark, benchmarks/fault_log.py, first counted it twice)."""
+    record, number, action = _draw_then_its_play()
+    before = sum(len(h["actions"]) for h in record["hands"][: number - 1])
+    step = record["hands"][number - 1]["actions"][action - before - 1]
+    for key in ("offered", "score", "tile"):
+        step.pop(key, None)
+    step["seat"] = 1 - step["seat"]
+    obs = audit_records([record])
+    own = [(d.hand, d.action, d.rule) for d in obs.divergences if d.consequence_of is None]
+    assert own == [(number, action, "turn.clockwise")]
+    following = [d for d in obs.divergences if d.consequence_of is not None]
+    assert following and all(d.consequence_of == 1 for d in following)
+    assert following[0].action == action + 1

@@ -8,7 +8,8 @@ action the rules refuse is applied as the implementation did where the reference
 play out of turn, a draw or pass while holding a play, another tile played than the one
 just drawn; the same seat going on so in its turn is that one fault), and the rest of
 the hand is judged from there; a play the layout refuses, of a tile not held, another
-seat's refused action straight after one, or an action that cannot be decided ends the
+seat's refused action straight after one (reported as that one's consequence: the
+position is one the rules never reach), or an action that cannot be decided ends the
 replay of that hand. The record then goes on at the next hand, from its deal and the
 scores the hand reports (with none reported, nothing is settled or won until a hand
 reports them); the match result after a hand whose replay stopped is not judged, and the
@@ -413,6 +414,10 @@ class RecordAudit(Tallying):
         seat = entry["seat"]
         legal = match.legal_actions()
         out_of_turn = seat != hand.current_player
+        # straight after another seat's action applied as the implementation did, the
+        # position is one the rules never reach: what goes wrong there follows from it
+        chained = self.forced_in is hand and self.forced_seat not in (None, seat)
+        after = index if chained else None
         if out_of_turn:
             rule = turn_rule(hand)
             self.exercise([rule])
@@ -424,6 +429,8 @@ class RecordAudit(Tallying):
                 f"seat {seat} acted out of turn",
                 f"seat {hand.current_player}",
                 f"seat {seat}",
+                after=after,
+                scores=False,
             )
         elif "offered" in entry:
             self.offered(index, entry["offered"], legal, seat)
@@ -444,7 +451,7 @@ class RecordAudit(Tallying):
         if not out_of_turn and not echo and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
-            self.refused(index, rule, reason, legal_text, entry["action"])
+            self.refused(index, rule, reason, legal_text, entry["action"], after)
         if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
         if out_of_turn or action not in legal:
