@@ -238,3 +238,14 @@ def test_a_check_skipped_fails_the_equality(check: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(fast._FastAudit, check, lambda self, *args: None)
     with pytest.raises(AssertionError):
         assert_same(FAULTY)
+
+
+def test_the_memo_of_action_texts_stays_bounded_however_many_texts_a_log_holds() -> None:
+    """A hostile log of ever new texts that are no action cannot grow the memo without
+    end; past its bound a text is still read right."""
+    fast._IDS.clear()
+    for n in range(fast._IDS_MAX + 100):
+        assert fast._id(f"no action {n}") is None
+    assert len(fast._IDS) == fast._IDS_MAX
+    assert fast._id("draw") is not None and fast._id("draw") == fast._id("draw")
+    fast._IDS.clear()

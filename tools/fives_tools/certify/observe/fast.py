@@ -50,20 +50,26 @@ class Disagree(Exception):
 #: action text -> action id, or None for a text that is no action in the notation (the
 #: pips form, which only the reference resolves against its legal plays)
 _IDS: dict[str, int | None] = {}
+#: the texts ``_IDS`` keeps at most: the notation has a few thousand plays, and a log of
+#: ever new texts that are no action would otherwise grow it without end
+_IDS_MAX = 1 << 16
 #: per game, its rules and: (action id, drawn tile pending, anchor a spinner) -> the rules
 #: that action exercises
 _RULES: dict[str, tuple[Ruleset, dict[tuple[int, bool, bool], tuple[str, ...]]]] = {}
 
 
 def _id(text: str) -> int | None:
-    if text not in _IDS:
-        try:
-            parsed = parse_action_text(text)
-        except FivesError:
-            parsed = None
-        canonical = isinstance(parsed, Play | Draw | Pass) and str(parsed) == text
-        _IDS[text] = action_id(parsed) if canonical else None
-    return _IDS[text]
+    if text in _IDS:
+        return _IDS[text]
+    try:
+        parsed = parse_action_text(text)
+    except FivesError:
+        parsed = None
+    canonical = isinstance(parsed, Play | Draw | Pass) and str(parsed) == text
+    number = action_id(parsed) if canonical else None
+    if len(_IDS) < _IDS_MAX:
+        _IDS[text] = number
+    return number
 
 
 def replay(record: dict[str, Any], ruleset: Ruleset, setup: Setup) -> GameTally | None:
