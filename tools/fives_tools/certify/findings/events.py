@@ -8,7 +8,9 @@ another event). A changed event implicates the rules of the keys that differ
 (:data:`EVENT_KEY_RULES`: a wrong ``rounded`` the rounding rule; a play whose ``total`` is
 right and ``raw`` wrong, the scoring rules) when every key has rules, else the rules of
 its kind (:data:`EVENT_RULES`); an event with no partner, those
-of its kind. A win in another place (early, late, missing) implicates the rules of a win.
+of its kind. A win in another place (early, late, missing) implicates the rules of a win;
+a win in the very place of a tie at the top, for a tied side, all else the same, is one
+fault of ``match.tie-plays-on``.
 Fuzz reads only the first stretch that differs (what follows may follow from it).
 
 Where certify and fuzz had tables of their own, the kinds were settled from the rules'
@@ -137,8 +139,15 @@ def event_rules(
     what: list[str] = []
     opcodes = difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes()
     stretches = [op for op in opcodes if op[0] != "equal"]
+    won_a_tie = False
     for _, i1, i2, j1, j2 in stretches[:1] if first else stretches:
         old, new = want[i1:i2], got[j1:j2]
+        tie, win = _tie_given_as_win(old, new)
+        if tie is not None:  # one fault, not a tie missing and a win come early
+            won_a_tie = True
+            prefixes.add("match.tie-plays-on")
+            what.append(f"a tie at the top (sides {tie['sides']}) given to side {win['side']}")
+            old, new = [e for e in old if e is not tie], [e for e in new if e is not win]
         for a, b in _pairs(old, new):
             if a is None and _event_key(b) == "score:play" and b.get("raw") == 0:
                 prefixes.update(RAW_RULES)  # a total that scores nothing has no score event
@@ -164,10 +173,23 @@ def event_rules(
                 prefixes.update(_kind_rules(a))
             what.append(f"{_event_key(a)} event: your {', '.join(sorted(keys))} differ")
     wins = [_index_of_win(want), _index_of_win(got)]
-    if wins[0] != wins[1] and not first:
+    if wins[0] != wins[1] and not first and not won_a_tie:
         prefixes.update(EVENT_RULES["win"])
         what.append("your win comes in another place" if None not in wins else "a win differs")
     return prefixes, _counted(what)
+
+
+def _tie_given_as_win(old: list[Any], new: list[Any]) -> tuple[Any, Any]:
+    """A tie at the top the rules call for, and in its very place, all else the same, a
+    win for one of the tied sides: the misreading of ``match.tie-plays-on`` (a side on
+    top wins the tie), as (the tie, the win); (None, None) otherwise. A win that comes
+    earlier, before the hand is settled, is no such thing: the stretch then holds more."""
+    if len(old) != 1 or len(new) != 1:
+        return None, None
+    tie, win = old[0], new[0]
+    if _event_key(tie) != "tie" or _event_key(win) != "win":
+        return None, None
+    return (tie, win) if win.get("side") in (tie.get("sides") or ()) else (None, None)
 
 
 def _counted(lines: list[str]) -> list[str]:

@@ -875,6 +875,14 @@ class RecordAudit(Tallying):
         )
         return True
 
+    def won_a_tie(self, winner: Any) -> bool:
+        """Whether the record gives the match to one of the sides the rules found tied at
+        the top on or over the target, where play goes on (the misreading of
+        ``match.tie-plays-on``)."""
+        match = self.match
+        ties = [e for e in match.events if e.kind == "tie"] if match is not None else []
+        return bool(ties) and winner in ties[-1]["sides"]
+
     def result(self) -> None:
         """The match's winner and scores, judged only when the last hand was replayed to
         its end from known scores: a replay cut short has no result of its own to hold the
@@ -894,11 +902,12 @@ class RecordAudit(Tallying):
         if "winner" in reported and reported["winner"] != self.winner:
             scores = reported.get("scores", self.scores)
             readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
+            readings.append(("match.tie-plays-on", self.won_a_tie(reported["winner"])))
             self.diverge(
                 last,
                 None,
                 "result.winner",
-                [r for r, fit in readings if fit] + [rule],
+                [*exercise.kept(self.ruleset, [r for r, fit in readings if fit]), rule],
                 "the match's winner",
                 self.winner,
                 reported["winner"],
