@@ -229,14 +229,16 @@ def test_a_game_the_engine_crashed_in_is_kept_and_judged_where_it_stopped(
     assert "(stopped)" in out and "the implementation crashed with the game not over" in out
 
 
-def test_asked_at_a_low_target_a_tie_given_to_a_side_is_named() -> None:
-    """A tie at the top is rare at the usual target (TieAtTheTopWins is NOT_YET), but
-    asked for a target of 10 raw points the engine's own Five Up matches reach ties, and
-    the audit names match.tie-plays-on first: a win in the very place of the tie, for a
-    tied side, is that misreading, not a win come early (match.settle-then-check, which
-    the audit named first before). The reference engine's games at that table are clean."""
+@pytest.mark.parametrize("bent", ["TieAtTheTopWins", "TieBreakIsSuddenDeath"])
+def test_asked_at_a_low_target_a_tie_given_to_a_side_is_named(bent: str) -> None:
+    """A tie at the top is rare at the usual target (both engines are NOT_YET), but asked
+    for a target of 10 raw points the engines' own Five Up matches reach ties, and the
+    audit names match.tie-plays-on first: a win for a tied side in the very place of the
+    tie, or in a later hand before the rules see a side alone on top, is that misreading,
+    not a win come early (match.settle-then-check, which the audit named first before).
+    The reference engine's games at that table are clean."""
     asked = {"game": ["five-up"], "target": 10, "games": 20, "unit": "match"}
-    bent = observe(arguments(python="bent_engines.catalog:TieAtTheTopWins", **asked))
-    assert failing_rules(bent)[:1] == ["match.tie-plays-on"], failing_rules(bent)
+    audited = observe(arguments(python=f"bent_engines.catalog:{bent}", **asked))
+    assert failing_rules(audited)[:1] == ["match.tie-plays-on"], failing_rules(audited)
     reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
     assert observe(arguments(python=reference, **asked)).ok

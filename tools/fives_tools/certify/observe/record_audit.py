@@ -98,6 +98,8 @@ class RecordAudit(Tallying):
         self.number = 0  # the action's number in the match
         self.next_leader: int | None = None  # who the rules say leads the next hand
         self.after_block = False  # the last hand was blocked: a new neutral draw is due
+        #: the sides of the last tie at the top the rules called, play going on after it
+        self.tied: tuple[int, ...] = ()
         self.winner: int | None = None
         self.match: MatchState | None = None
         self.drift: list[int] = []
@@ -304,6 +306,8 @@ class RecordAudit(Tallying):
             self.winner = self.match.winner if self.unknown is None else None
             self.next_leader = hand.went_out
             self.after_block = hand.blocked
+            ties = [e for e in self.match.events if e.kind == "tie"]
+            self.tied = tuple(ties[-1]["sides"]) if ties else self.tied
         self.go_on(index, entry, finished)
         return True
 
@@ -877,11 +881,13 @@ class RecordAudit(Tallying):
 
     def won_a_tie(self, winner: Any) -> bool:
         """Whether the record gives the match to one of the sides the rules found tied at
-        the top on or over the target, where play goes on (the misreading of
-        ``match.tie-plays-on``)."""
+        the top on or over the target, where play goes on: at the tie itself, or in a
+        later hand before the rules see a side alone on top (the misreadings of
+        ``match.tie-plays-on``: the tie won, or broken by sudden death)."""
         match = self.match
         ties = [e for e in match.events if e.kind == "tie"] if match is not None else []
-        return bool(ties) and winner in ties[-1]["sides"]
+        tied = tuple(ties[-1]["sides"]) if ties else self.tied
+        return winner in tied
 
     def result(self) -> None:
         """The match's winner and scores, judged only when the last hand was replayed to
