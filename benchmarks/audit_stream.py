@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks.timing import fives
 from fives_engine.record import write_record
 from fives_tools.cli.records import random_match
 
@@ -43,22 +40,13 @@ def write_log(path: Path, matches: int, first: int = 1, minimal: bool = False) -
 
 
 def audit(path: Path) -> tuple[float, float]:
-    """(peak resident MiB, seconds) of ``fives audit path`` in a process of its own (its own
-    ``ru_maxrss``, from ``wait4``)."""
-    start = time.perf_counter()
+    """(peak resident MiB, seconds) of ``fives audit path`` in a process of its own."""
     with tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "fives_tools.cli", "audit", str(path)],
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.perf_counter() - start
-        if child.returncode != 0:
+        run = fives("audit", str(path), stderr=err)
+        if run.status != 0:
             err.seek(0)
             raise SystemExit(f"the audit of {path} failed: {err.read().decode().strip()}")
-    return usage.ru_maxrss / 1024, seconds  # kB on Linux
+    return run.peak, run.seconds
 
 
 def main(argv: Sequence[str] | None = None) -> int:

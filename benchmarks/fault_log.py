@@ -22,10 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import re
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -33,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import fives
 from fives_engine import find_game, game_names
 from fives_engine.record import write_record
 from fives_tools.cli.records import random_match
@@ -169,15 +167,9 @@ def audit(how: str, *args: str) -> Audited:
     cluster's workers included), wall time, exit status and report."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "audit.json"
-        start = time.perf_counter()
-        child = subprocess.Popen(
-            [sys.executable, "-m", "fives_tools.cli", "audit", *args, "--json", str(report)],
-            stdout=subprocess.DEVNULL,
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - start
+        run = fives("audit", *args, "--json", str(report))
         data = json.loads(report.read_text("utf-8"))
-    return Audited(how, usage.ru_maxrss / 1024, seconds, os.waitstatus_to_exitcode(status), data)
+    return Audited(how, run.peak, run.seconds, run.status, data)
 
 
 def size_of(text: str) -> int:

@@ -171,24 +171,25 @@ def _observe(args: argparse.Namespace) -> Observation:
             tell(f"fives audit: {note.text}")
         return obs
     obs = Observation()
-    counted, told = [0], [0]
+    counted = told = 0  # records audited; divergences said as found
     as_found = args.as_found or args.follow
 
     def step() -> None:
-        counted[0] += 1
+        nonlocal counted, told
+        counted += 1
         tick()
         if as_found:  # each divergence of its own, once its record is audited
-            for number in range(told[0] + 1, len(obs.divergences) + 1):
+            for number in range(told + 1, len(obs.divergences) + 1):
                 div = obs.divergences[number - 1]
                 if div.consequence_of is None:
                     tell(f"fives audit: found {report.summary(number, div)}")
-            told[0] = len(obs.divergences)
+            told = len(obs.divergences)
 
     try:
         with bar("audit", None) as tick:  # how many records a stream holds is not known
             audit_files(args.files, obs, args.follow, tell, step, quick)
     except KeyboardInterrupt as exc:
-        obs.interruption = Interruption.of(exc, counted[0], None, "game")
+        obs.interruption = Interruption.of(exc, counted, None, "game")
         partial.carry(exc, obs)
         raise
     return obs

@@ -142,12 +142,12 @@ def event_rules(
     won_a_tie = False
     for _, i1, i2, j1, j2 in stretches[:1] if first else stretches:
         old, new = want[i1:i2], got[j1:j2]
-        tie, win = _tie_given_as_win(old, new)
-        if tie is not None:  # one fault, not a tie missing and a win come early
+        if _tie_given_as_win(old, new):  # one fault, not a tie missing and a win come early
             won_a_tie = True
             prefixes.add("match.tie-plays-on")
-            what.append(f"a tie at the top (sides {tie['sides']}) given to side {win['side']}")
-            old, new = [e for e in old if e is not tie], [e for e in new if e is not win]
+            sides, side = old[0]["sides"], new[0]["side"]
+            what.append(f"a tie at the top (sides {sides}) given to side {side}")
+            continue
         for a, b in _pairs(old, new):
             if a is None and _event_key(b) == "score:play" and b.get("raw") == 0:
                 prefixes.update(RAW_RULES)  # a total that scores nothing has no score event
@@ -179,17 +179,17 @@ def event_rules(
     return prefixes, _counted(what)
 
 
-def _tie_given_as_win(old: list[Any], new: list[Any]) -> tuple[Any, Any]:
-    """A tie at the top the rules call for, and in its very place, all else the same, a
-    win for one of the tied sides: the misreading of ``match.tie-plays-on`` (a side on
-    top wins the tie), as (the tie, the win); (None, None) otherwise. A win that comes
-    earlier, before the hand is settled, is no such thing: the stretch then holds more."""
+def _tie_given_as_win(old: list[Any], new: list[Any]) -> bool:
+    """Whether a stretch is a tie at the top the rules call for and, in its very place,
+    all else the same, a win for one of the tied sides: the misreading of
+    ``match.tie-plays-on`` (a side on top wins the tie). A win that comes earlier, before
+    the hand is settled, is no such thing: the stretch then holds more."""
     if len(old) != 1 or len(new) != 1:
-        return None, None
+        return False
     tie, win = old[0], new[0]
     if _event_key(tie) != "tie" or _event_key(win) != "win":
-        return None, None
-    return (tie, win) if win.get("side") in (tie.get("sides") or ()) else (None, None)
+        return False
+    return win.get("side") in (tie.get("sides") or ())
 
 
 def _counted(lines: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ Every list is kept to the rules the game document has (``Ruleset.rules``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from fives_engine import Action, Draw, HandState, Layout, Play, Ruleset, Setup
 from fives_engine.events import DISCARDED, Event
@@ -127,6 +127,27 @@ def score_rules(ruleset: Ruleset, layout: Layout, went_out: bool) -> list[str]:
     return kept(ruleset, rules)
 
 
+def hand_end_rules(
+    ruleset: Ruleset,
+    setup: Setup,
+    events: Sequence[Event],
+    terminal: bool,
+    went_out: bool,
+    scores: list[int],
+) -> tuple[bool, list[str]]:
+    """Whether the match was won before (or without) any settlement of the hand, and the
+    rules the hand's scores exercise: the match's end then, else its settlement's, and
+    those of the match its ``events`` show (both replays count them so)."""
+    settled = any(e.kind == "score" and e["cause"] != "play" for e in events)
+    won = terminal and not settled
+    if won:
+        rules = [end_rule(ruleset), "match.target"]
+    else:
+        rules = settlement_rules(ruleset, setup, went_out, scores)
+    rules += match_rules(ruleset, setup, events)
+    return won, kept(ruleset, rules)
+
+
 def settlement_rules(
     ruleset: Ruleset, setup: Setup, went_out: bool, scores: list[int]
 ) -> list[str]:
@@ -149,7 +170,7 @@ def settlement_rules(
     return kept(ruleset, rules)
 
 
-def match_rules(ruleset: Ruleset, setup: Setup, events: list[Event]) -> list[str]:
+def match_rules(ruleset: Ruleset, setup: Setup, events: Iterable[Event]) -> list[str]:
     """The rules the match's scores by side exercise, given the events that made them."""
     rules = ["side.partnership" if setup.partnerships else "side.alone"]
     for event in events:

@@ -242,16 +242,11 @@ class _FastAudit(Tallying):
         hand = match.hand
         assert hand is not None
         expected = list(match.scores)
-        events = match.events()
-        settled = any(e.kind == "score" and e["cause"] != "play" for e in events)
-        won = match.is_terminal and not settled
-        if won:
-            rules = [exercise.end_rule(self.ruleset), "match.target"]
-        else:
-            went_out = hand.went_out >= 0
-            rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
-        rules += exercise.match_rules(self.ruleset, self.setup, events)
-        self.exercise(exercise.kept(self.ruleset, rules))
+        went_out = hand.went_out >= 0
+        _, rules = exercise.hand_end_rules(
+            self.ruleset, self.setup, match.events(), match.is_terminal, went_out, expected
+        )
+        self.exercise(rules)
         if reported != expected:
             raise Disagree
 

@@ -808,15 +808,10 @@ class RecordAudit(Tallying):
         match = self.match
         hand = match.hands[-1]
         expected = [s + d for s, d in zip(match.scores, self.drift, strict=True)]
-        settled = any(e.kind == "score" and e["cause"] != "play" for e in match.events)
-        won = match.is_terminal and not settled  # won before (or without) any settlement
-        if won:
-            rules = [exercise.end_rule(self.ruleset), "match.target"]
-        else:
-            went_out = hand.went_out is not None
-            rules = exercise.settlement_rules(self.ruleset, self.setup, went_out, expected)
-        rules += exercise.match_rules(self.ruleset, self.setup, match.events)
-        rules = exercise.kept(self.ruleset, rules)
+        went_out = hand.went_out is not None
+        won, rules = exercise.hand_end_rules(
+            self.ruleset, self.setup, match.events, match.is_terminal, went_out, expected
+        )
         self.exercise(rules)
         if reported != expected and won and self.settled_past_target(index, expected, reported):
             return
@@ -879,16 +874,6 @@ class RecordAudit(Tallying):
         )
         return True
 
-    def won_a_tie(self, winner: Any) -> bool:
-        """Whether the record gives the match to one of the sides the rules found tied at
-        the top on or over the target, where play goes on: at the tie itself, or in a
-        later hand before the rules see a side alone on top (the misreadings of
-        ``match.tie-plays-on``: the tie won, or broken by sudden death)."""
-        match = self.match
-        ties = [e for e in match.events if e.kind == "tie"] if match is not None else []
-        tied = tuple(ties[-1]["sides"]) if ties else self.tied
-        return winner in tied
-
     def result(self) -> None:
         """The match's winner and scores, judged only when the last hand was replayed to
         its end from known scores: a replay cut short has no result of its own to hold the
@@ -908,7 +893,9 @@ class RecordAudit(Tallying):
         if "winner" in reported and reported["winner"] != self.winner:
             scores = reported.get("scores", self.scores)
             readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
-            readings.append(("match.tie-plays-on", self.won_a_tie(reported["winner"])))
+            # given to a side the rules last found tied at the top, where play goes on: at
+            # the tie, or before a later hand has one side alone on top (sudden death)
+            readings.append(("match.tie-plays-on", reported["winner"] in self.tied))
             self.diverge(
                 last,
                 None,
