@@ -61,7 +61,7 @@ def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(
     assert data["ok"] is False and data["divergences"][0]["rule"] == "score.play.multiple-of-five"
     assert data["divergences"][0]["source"]["heading"] == "Skora"
     rule_rows = {r["rule"]: r for r in data["games"]["all-fives"]["rules"]}
-    assert rule_rows["score.play.multiple-of-five"]["status"] == "FAIL"
+    assert rule_rows["score.play.multiple-of-five"]["status"] == "fail"
     assert rule_rows["lead.went-out-leads"]["status"] == "not observed"
     # the prefix written shows the same divergence, and the table record draws
     assert main(["audit", str(folder / "divergence-1.json")]) == 1

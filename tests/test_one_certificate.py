@@ -18,14 +18,10 @@ from test_reports import valid_report
 from fives_engine import find_game
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.observe.model import (
-    IMPLEMENTATION_DEFINED,
-    MUST,
-    Divergence,
-    Observation,
-)
+from fives_tools.certify.findings.observation import Divergence, Observation
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
+from fives_tools.certify.judge.verdict import CERTIFIED, NOT_CERTIFIED, decide
 from fives_tools.certify.own_games import OwnGames
-from fives_tools.certify.reports.verdict import CERTIFIED, NOT_CERTIFIED, decide
 from fives_tools.certify.runner import Run, run_cases
 from fives_tools.cli import main
 

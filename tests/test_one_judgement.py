@@ -1,6 +1,6 @@
 """One judgement for every kind of evidence: the same difference between a reply and its
 expectation implicates the same rules whether a hand-written case found it (``fives
-certify``, tools/fives_tools/certify/reports/blame.py) or the reference engine did
+certify``, tools/fives_tools/certify/judge/blame.py) or the reference engine did
 (``fives fuzz``, tools/fives_tools/certify/fuzz/classes.py); both read the rules of a
 differing field from one table (tools/fives_tools/certify/findings/)."""
 
@@ -14,10 +14,11 @@ import pytest
 from fives_engine import find_game
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.findings.fields import FIELD_RULES
+from fives_tools.certify.findings.status import FAIL
 from fives_tools.certify.fuzz.classes import Finding
-from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.runner import FAIL, Result
+from fives_tools.certify.judge.blame import implicated
+from fives_tools.certify.judge.fields import FIELD_RULES
+from fives_tools.certify.runner import Result
 
 #: The request kind and level where each field is compared.
 WHERE = {

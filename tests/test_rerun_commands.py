@@ -16,11 +16,12 @@ from observed import minimal_example
 from fives_tools import options, pytest_plugin
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.findings.status import FAIL
 from fives_tools.certify.fuzz.classes import DisagreementClass, Finding
 from fives_tools.certify.fuzz.parallel import AdapterSpec
-from fives_tools.certify.fuzz.report import rerun
 from fives_tools.certify.reports.console import describe_failure
-from fives_tools.certify.runner import FAIL, Result
+from fives_tools.certify.reports.fuzz import rerun
+from fives_tools.certify.runner import Result
 from fives_tools.cli import main
 from fives_tools.cli.fuzz import prefix
 from fives_tools.cli.own_games import read_logs

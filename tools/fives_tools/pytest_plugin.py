@@ -30,24 +30,16 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
-from fives_tools.certify.reports.causes import blamed_rules, cause_lines
+from fives_tools.certify.findings.status import ERROR, FAIL, SKIP
+from fives_tools.certify.judge.causes import blamed_rules, cause_lines
+from fives_tools.certify.judge.coverage import coverage
 from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
-from fives_tools.certify.reports.covers import coverage
-from fives_tools.certify.runner import (
-    ERROR,
-    FAIL,
-    SKIP,
-    Result,
-    Run,
-    read_known_failures,
-    run_case,
-    skip_reason,
-)
+from fives_tools.certify.runner import Result, Run, read_known_failures, run_case, skip_reason
 from fives_tools.options import command, seconds
 from fives_tools.text import clean
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
-pytest_plugins = ["fives_tools.certify.fuzz.pytest_fuzz"]
+pytest_plugins = ["fives_tools.pytest_fuzz"]
 
 #: The requirement levels of a case, as markers.
 REQUIREMENTS = {

@@ -15,11 +15,11 @@ from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
+from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import games_of, print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
-from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.cli import fuzz, own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as

@@ -26,8 +26,8 @@ from typing import Any, NamedTuple
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.findings.events import event_rules
-from fives_tools.certify.findings.fields import Evidence, field_rules, lists, refusal_rules
+from fives_tools.certify.judge.events import event_rules
+from fives_tools.certify.judge.fields import Evidence, field_rules, lists, refusal_rules
 
 NO_ERROR = "none"
 

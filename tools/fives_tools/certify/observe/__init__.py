@@ -9,9 +9,9 @@ apart from the conformance certificate.
 
 from __future__ import annotations
 
+from fives_tools.certify.findings.observation import Divergence, Note, Observation
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError, check_record
-from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.stream import read_file
 
 __all__ = [

@@ -24,8 +24,9 @@ from fives_tools.certify.adapters.own_games import Asked, Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.findings.observation import Divergence, Note, Observation
+from fives_tools.certify.judge import steps
 from fives_tools.certify.observe.audit import audit_records, prefix
-from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.options import Parser
 from fives_tools.partial import Interruption
 from fives_tools.rerun import command
@@ -105,7 +106,7 @@ def target_claim(
         1,
         None,
         "setup.target",
-        "match.target",
+        steps.TARGET,
         what,
         str(usual),
         str(stated),
@@ -147,9 +148,9 @@ def audit_game(args: argparse.Namespace, asked: Asked, obs: Observation) -> None
     audit_records([(name, asked.record)], obs, rerun(args, asked.table, asked.seed))
     claim = target_claim(args, name, asked.record, asked.table, asked.seed)
     if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
-        obs.tally(asked.table.game).exercised["match.target"] += 1
+        obs.tally(asked.table.game).exercised[steps.TARGET] += 1
     if claim is not None:
-        obs.tally(asked.table.game).failed["match.target"] += 1
+        obs.tally(asked.table.game).failed[steps.TARGET] += 1
         obs.divergences.insert(first, claim)
 
 

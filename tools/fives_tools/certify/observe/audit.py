@@ -17,14 +17,15 @@ from fives_engine import (
     IllegalDealError,
     find_game,
 )
-from fives_tools.certify.observe import diagnose, fast
+from fives_tools.certify.findings.observation import Divergence, Note, Observation
+from fives_tools.certify.judge import misreadings, steps
+from fives_tools.certify.observe import fast
 from fives_tools.certify.observe.load import (
     check_record,
     cumulative,
     own_deal,
     table,
 )
-from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.certify.observe.record_audit import RecordAudit
 from fives_tools.certify.observe.replay import prefix
 
@@ -69,7 +70,7 @@ def audit_records(
         if dealt is not None:  # named once; the hands judged as the implementation deals
             size, usual = dealt.deal_size(setup.players), setup.deal_size(ruleset)
             what = f"deals {size} to {setup.players} players; {ruleset.title} deals {usual} each"
-            _of_setup(observation, label, record, "setup.hand_size", "deal.hand-size", what,
+            _of_setup(observation, label, record, "setup.hand_size", steps.HAND_SIZE, what,
                       str(usual), str(size))  # fmt: skip
             ruleset = dealt
         tally = fast.replay(record, ruleset, setup) if quick and dealt is None else None
@@ -101,13 +102,13 @@ def _of_setup(
 
 def rejudge(obs: Observation) -> None:
     """Give each divergence with several candidate rules the one that ranks first over
-    the observation's failures (:func:`.diagnose.likely_causes`), then count the failures
+    the observation's failures (:func:`.misreadings.likely_causes`), then count the failures
     per game and rule: only a ``must`` divergence of its own is one (a consequence of an
     earlier divergence, or a reading of an interpretation answered otherwise, is shown but
     counts for no rule)."""
-    ranking = diagnose.likely_causes(obs.against)
+    ranking = misreadings.likely_causes(obs.against)
     obs.divergences = [
-        replace(d, rule=diagnose.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
+        replace(d, rule=misreadings.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
         for d in obs.divergences
     ]
     for game, tally in obs.games.items():

@@ -20,11 +20,11 @@ from typing import Any
 
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
+from fives_tools.certify.findings.observation import Divergence, Note, Observation
 from fives_tools.certify.observe.audit import rejudge
 from fives_tools.certify.observe.load import LoadError
-from fives_tools.certify.observe.model import Divergence, Note, Observation
 
-NOTES = ("undecided", "stopped", "followed", "unreadable")
+NOTES = ("undecided", "stopped", "followed", "unreadable", "errors")
 
 
 def merged(paths: list[Path]) -> Observation:

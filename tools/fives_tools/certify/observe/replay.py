@@ -9,7 +9,6 @@ from typing import Any
 
 from fives_engine import (
     DOUBLE_SIX,
-    DRAW,
     Action,
     Deal,
     Draw,
@@ -47,16 +46,6 @@ def replay_deal(deal: dict[str, Any], actions: list[dict[str, Any]], leader: int
 def numbered(events: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
     """A hand's events as written, replayed alone, as hand ``index`` of the match."""
     return [{**e, "number": index} if e.get("event") == "hand" else e for e in events]
-
-
-def turn_rule(hand: HandState) -> str:
-    """The rule that keeps the turn with the player to act: the playable tile they just
-    drew, the draw they are in the middle of, or else the order of play."""
-    if hand.drawn is not None:
-        return "turn.play-drawn-tile"
-    if hand.actions and hand.actions[-1] == (hand.current_player, DRAW):
-        return "turn.draw-until-playable"
-    return "turn.clockwise"
 
 
 def text(value: Any) -> str:

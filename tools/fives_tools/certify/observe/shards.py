@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fives_tools import rerun
-from fives_tools.certify.observe import report
+from fives_tools.certify.findings.observation import Note, Observation
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError
-from fives_tools.certify.observe.model import Note, Observation
 from fives_tools.certify.observe.stream import records
+from fives_tools.certify.reports import audit as report
 
 
 def audit_files(

@@ -17,14 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.observe import diagnose, shown
-from fives_tools.certify.observe.model import (
-    IMPLEMENTATION_DEFINED,
-    Divergence,
-    Note,
-    Observation,
-    plural,
-)
+from fives_tools.certify.findings.observation import Divergence, Note, Observation, plural
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, label
+from fives_tools.certify.judge import misreadings, shown
 from fives_tools.rerun import command
 from fives_tools.text import clean, clean_lines, code_block
 from fives_tools.text import markdown as md
@@ -206,6 +201,7 @@ NOTES = (
     ("refused actions applied as the implementation did:", "followed"),
     ("replays stopped early:", "stopped"),
     ("records that could not be read:", "unreadable"),
+    ("engine errors (stopped, crashed or stalled; no rule's failure):", "errors"),
 )
 
 
@@ -222,7 +218,7 @@ def _divergence_json(div: Divergence, written: Files | None) -> dict[str, Any]:
         "action": div.action,
         "checked": div.checked,
         "rule": div.rule,
-        "candidates": list(diagnose.candidates(div)),
+        "candidates": list(misreadings.candidates(div)),
         "requirement": div.requirement,
         "interpretation": div.interpretation,
         "consequence_of": div.consequence_of,
@@ -286,6 +282,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         "stopped": [_note_json(n) for n in obs.stopped],
         "followed": [_note_json(n) for n in obs.followed],
         "unreadable": [_note_json(n) for n in obs.unreadable],
+        "errors": [_note_json(n) for n in obs.errors],
         **({"interrupted": obs.interruption.to_json()} if obs.interruption else {}),
     }
 
@@ -328,7 +325,7 @@ def markdown(
             "| rule | status | exercised |",
             "|---|---|---|",
         ]
-        out += [f"| `{r}` | {s} | {n} |" for r, s, n, _ in rule_rows(obs, game)]
+        out += [f"| `{r}` | {label(s)} | {n} |" for r, s, n, _ in rule_rows(obs, game)]
         out += ["", "Not shown by the records:", ""]
         out += [f"- {u}" for u in unshown(obs, game)]
         out.append("")

@@ -65,8 +65,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.findings.events import event_rules
-from fives_tools.certify.findings.families import (
+from fives_tools.certify.judge.events import event_rules
+from fives_tools.certify.judge.families import (
     ANY,
     DISPLAY_RULES,
     ENDS_RULES,
@@ -74,7 +74,7 @@ from fives_tools.certify.findings.families import (
     RESULT_RULES,
     SPINNER_RULES,
 )
-from fives_tools.certify.findings.scoring import differing_items, ends_rules, score_rules
+from fives_tools.certify.judge.scoring import differing_items, ends_rules, score_rules
 
 #: The rules of a turn's legal actions: whose turn, what they may do (``turn.*``), the
 #: lead, which tile fits where, and the hand (what it holds, when it ends).

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
-from fives_tools.certify.findings.families import ANY, SCRIPT_RULES
-from fives_tools.certify.findings.fields import Evidence, field_rules
+from fives_tools.certify.judge.families import ANY, SCRIPT_RULES
+from fives_tools.certify.judge.fields import Evidence, field_rules
 from fives_tools.certify.runner import Result
 
 #: Rules a level cannot see, by ID prefix: a case of that level neither fails nor passes
@@ -47,7 +47,7 @@ BLIND: dict[str, tuple[str, ...]] = {
 }
 
 #: Fields that follow from a hand's events, so add nothing when the events differ too
-#: (alone, they implicate the rules of :data:`fives_tools.certify.findings.fields.FIELD_RULES`).
+#: (alone, they implicate the rules of :data:`fives_tools.certify.judge.fields.FIELD_RULES`).
 FROM_EVENTS = frozenset({"scores", "display_scores", "winner", "match_over", "hands_played"})
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fives_tools.certify.observe.diagnose import candidates, likely_causes
-from fives_tools.certify.observe.model import MUST, Divergence, Observation, length
+from fives_tools.certify.findings.observation import Divergence, Observation, length
+from fives_tools.certify.findings.status import MUST
+from fives_tools.certify.judge.misreadings import candidates, likely_causes
 
 #: How many divergences of each rule the Markdown and HTML reports show (the console one,
 #: the JSON all of them): the first few show a broken rule.
@@ -101,7 +102,8 @@ class Cause:
 
 def causes(obs: Observation) -> list[Cause]:
     """The rules behind the divergences of their own, in the one ranking of likely causes
-    (:func:`.diagnose.likely_causes`); consequences are explained by their causes."""
+    (:func:`fives_tools.certify.judge.misreadings.likely_causes`); consequences are
+    explained by their causes."""
     counted = [(n, d) for n, d in enumerate(obs.divergences, 1) if d.counted]
     examples = {group.rule: group.shown[0] for group in groups(obs, 1)}
     out = []

@@ -13,13 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from fives_tools.certify.findings.status import (
+    FAIL,
+    MUST,
+    NOT_OBSERVED,
+    PASS,
+    READING,
+)
 from fives_tools.partial import Interruption
-
-PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
-#: A rule whose only divergences are readings of an interpretation answered otherwise:
-#: reported, never a failure (as an implementation-defined case in the certificate).
-READING = "reading"
-MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
 
 
 def plural(count: int, noun: str) -> str:
@@ -124,6 +125,10 @@ class Observation:
     #: actions the rules refuse that the replay applied as the implementation did, going on
     followed: list[Note] = field(default_factory=list)
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
+    #: where the implementation stopped, crashed or stalled with the game not over: an
+    #: error of the engine, as a case that errors, never a failure of the rule whose move
+    #: was due there, and never a likely cause
+    errors: list[Note] = field(default_factory=list)
     #: set when a signal stopped the audit: what it found so far is no verdict
     interruption: Interruption | None = None
     #: per candidate rule, the (-length, -number) of the divergences whose prefixes are kept
@@ -170,9 +175,15 @@ class Observation:
 
     @property
     def ok(self) -> bool:
-        """No ``must`` divergence of its own, every record read, the audit whole: readings
-        answered otherwise and consequences are reported but do not make an audit fail."""
-        return not self.against and not self.unreadable and self.interruption is None
+        """No ``must`` divergence of its own, no engine error, every record read, the
+        audit whole: readings answered otherwise and consequences are reported but do not
+        make an audit fail."""
+        return (
+            not self.against
+            and not self.errors
+            and not self.unreadable
+            and self.interruption is None
+        )
 
     def status(self, game: str, rule: str) -> str:
         """FAIL when a ``must`` divergence of its own names the rule; ``reading`` when only
@@ -189,7 +200,9 @@ class Observation:
         """One sentence, apart from the conformance certificate."""
         hands = sum(t.hands for t in self.games.values())
         actions = sum(t.actions for t in self.games.values())
-        rules = {(g, r) for g, t in self.games.items() for r in t.failed}
+        # a rule broken in several games is one rule: it has one ID in every game
+        rules = {r for t in self.games.values() for r in t.failed}
+        games = [g for g, t in self.games.items() if t.failed]
         head = (
             f"observation of {plural(self.records, 'game')} ({plural(hands, 'hand')},"
             f" {plural(actions, 'action')}): {plural(len(self.divergences), 'divergence')}"
@@ -197,10 +210,16 @@ class Observation:
         )
         if rules:
             head += f" on {plural(len(rules), 'rule')}"
+            head += f" in {len(games)} games" if len(games) > 1 else ""
         aside = self._aside()
         if aside:
             head += f" ({aside})"
         extra = []
+        if self.errors:
+            extra.append(
+                f"{plural(len(self.errors), 'game')} where the implementation stopped, crashed"
+                " or stalled (engine errors, no rule's failure)"
+            )
         if self.undecided:
             extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
         if self.unreadable:
