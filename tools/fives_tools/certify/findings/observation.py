@@ -133,6 +133,9 @@ class Observation:
     interruption: Interruption | None = None
     #: per candidate rule, the (-length, -number) of the divergences whose prefixes are kept
     kept: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    #: the judge's ranking of these divergences, with the list it was made of and its
+    #: length: every report form reads one ranking, not one each (judge.shown.ranked)
+    ranking: tuple[int, int, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def bound(self, start: int, per_rule: int = KEPT_PER_RULE) -> None:
         """Keep the record prefix and table of the divergences from number ``start + 1``

@@ -13,11 +13,12 @@ rest are one re-run command away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from fives_tools.certify.findings.observation import Divergence, Observation, length
 from fives_tools.certify.findings.status import MUST
-from fives_tools.certify.judge.misreadings import candidates, likely_causes
+from fives_tools.certify.judge.misreadings import candidates, choose, likely_causes
 
 #: How many divergences of each rule the Markdown and HTML reports show (the console one,
 #: the JSON all of them): the first few show a broken rule.
@@ -57,6 +58,37 @@ def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
     return out
 
 
+def ranking(obs: Observation) -> list[str]:
+    """The likely causes of the observation's divergences, ranked once
+    (:func:`fives_tools.certify.judge.misreadings.likely_causes`): every report form of one
+    audit reads the same ranking, made again only when the divergences change."""
+    key = (id(obs.divergences), len(obs.divergences))
+    if obs.ranking is None or obs.ranking[:2] != key:
+        obs.ranking = (*key, likely_causes(obs.divergences))
+    return obs.ranking[2]
+
+
+def rejudge(obs: Observation) -> None:
+    """Give each divergence with several candidate rules the one that ranks first over
+    the observation (:func:`ranking`), then count the failures per game and rule: only a
+    ``must`` divergence of its own is one (a consequence of an earlier divergence, or a
+    reading of an interpretation answered otherwise, is shown but counts for no rule).
+
+    The ranking over every divergence orders the ``must`` rules as the ranking of the
+    ``must`` divergences alone does (they rank before every rule only readings name), so
+    the reports read the same one, kept with the divergences."""
+    ranked = ranking(obs)
+    obs.divergences = [
+        replace(d, rule=choose(d.candidates, ranked)) if len(d.candidates) > 1 else d
+        for d in obs.divergences
+    ]
+    obs.ranking = (id(obs.divergences), len(obs.divergences), ranked)
+    for game, tally in obs.games.items():
+        tally.failed = Counter(d.rule for d in obs.against if d.game == game)
+        for rule, count in tally.failed.items():  # a failing step exercised its rule
+            tally.exercised[rule] = max(tally.exercised[rule], count)
+
+
 def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
     """Every rule kept for a divergence of its own, the likeliest cause first (then in the
     order the rules first diverge), with its ``per_rule`` shortest examples and the count
@@ -79,7 +111,7 @@ def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
                 reading=all(d.requirement != MUST for d in divs),
             )
         )
-    ranked = likely_causes(obs.divergences)
+    ranked = ranking(obs)
     return sorted(out, key=lambda group: ranked.index(group.rule))
 
 
@@ -107,7 +139,7 @@ def causes(obs: Observation) -> list[Cause]:
     counted = [(n, d) for n, d in enumerate(obs.divergences, 1) if d.counted]
     examples = {group.rule: group.shown[0] for group in groups(obs, 1)}
     out = []
-    for rule in likely_causes(obs.divergences):
+    for rule in ranking(obs):
         naming = [(n, d) for n, d in counted if rule in candidates(d)]
         alone = sum(candidates(d) == (rule,) for _, d in naming)
         example = examples.get(rule, naming[0][0])

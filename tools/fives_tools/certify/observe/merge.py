@@ -3,7 +3,7 @@
 B.json``) give the certificate the whole log gives: the counts per game and rule add up,
 the divergences are numbered on, each consequence still pointing at its cause, and the
 rule kept among a divergence's candidates and the likely causes are ranked again over
-all of them (:func:`.audit.rejudge`).
+all of them (:func:`fives_tools.certify.judge.shown.rejudge`).
 
 A report that is not an audit's JSON report, or one an interruption cut short, is a
 :class:`.LoadError` naming the file and the field: a merge never claims more than its
@@ -21,7 +21,7 @@ from typing import Any
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
 from fives_tools.certify.findings.observation import Divergence, Note, Observation
-from fives_tools.certify.observe.audit import rejudge
+from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe.load import LoadError
 
 NOTES = ("undecided", "stopped", "followed", "unreadable", "errors")
