@@ -15,7 +15,7 @@ from fives_engine import find_game
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.status import FAIL
-from fives_tools.certify.fuzz.classes import Finding
+from fives_tools.certify.fuzz.classes import Disagreement
 from fives_tools.certify.judge.blame import implicated
 from fives_tools.certify.judge.fields import FIELD_RULES
 from fives_tools.certify.runner import Result
@@ -139,7 +139,7 @@ def _fuzz(game: str, mismatch: Mismatch) -> tuple[str, ...]:
     kind, _ = WHERE[mismatch.field]
     request = {"type": kind, "game": game}
     expect, reply = {mismatch.field: mismatch.expected}, {mismatch.field: mismatch.got}
-    return Finding(0, 0, "probe", request, expect, reply, [mismatch], expect).rules
+    return Disagreement(0, 0, "probe", request, expect, reply, [mismatch], expect).rules
 
 
 def test_every_field_of_the_table_has_a_difference_here() -> None:

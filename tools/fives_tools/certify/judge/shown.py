@@ -4,7 +4,7 @@ A broken rule diverges again and again in an implementation's own games: thousan
 divergences on a real engine, most saying what the first one says. Each report therefore
 shows, per rule, its first few examples (the shortest record prefixes, which read first)
 and counts the rest; the JSON report keeps them all. A divergence that follows from an
-earlier one (a winner after a wrong score: ``Divergence.consequence_of``) is shown with its
+earlier one (a winner after a wrong score: ``Finding.consequence_of``) is shown with its
 cause and counted there, never as a divergence of its own rule; a rule whose divergences
 are all readings of an interpretation answered otherwise is a reading, never a failure.
 ``fives audit --prefixes`` writes files for the examples shown, and only for those: the
@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from fives_tools.certify.findings.observation import Divergence, Observation, length
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation, length
 from fives_tools.certify.findings.status import MUST
 from fives_tools.certify.judge.misreadings import candidates, choose, likely_causes
 
@@ -42,7 +43,7 @@ class RuleGroup:
         return len(self.numbers) - len(self.shown)
 
 
-def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
+def consequences(divergences: list[Finding]) -> dict[int, list[int]]:
     """The numbers of the divergences that follow from each cause, by the cause's number;
     a consequence of a consequence is counted with the first cause."""
     out: dict[int, list[int]] = {}
@@ -148,7 +149,7 @@ def causes(obs: Observation) -> list[Cause]:
     return out
 
 
-def _shortness(div: Divergence, number: int) -> tuple[bool, int, int]:
+def _shortness(div: Finding, number: int) -> tuple[bool, int, int]:
     """The order the examples of a rule are shown in: those whose record prefix the audit
     kept (:meth:`.Observation.bound`), the shortest first."""
     return (not div.prefix, length(div), number)

@@ -16,7 +16,8 @@ from fives_engine import (
     IllegalDealError,
     find_game,
 )
-from fives_tools.certify.findings.observation import Divergence, Note, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation
 from fives_tools.certify.judge import steps
 from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe import fast
@@ -99,7 +100,7 @@ def _of_setup(
     record without its hands."""
     what, expected, got = said
     obs.divergences.append(
-        Divergence(
+        Finding(
             label, record["game"], 0, None, field, rule, what, expected, got,
             {**record, "hands": []},
         )

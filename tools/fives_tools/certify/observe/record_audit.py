@@ -32,7 +32,8 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
-from fives_tools.certify.findings.observation import Divergence, Note, Observation, plural
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation, plural
 from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
 from fives_tools.certify.judge import exercise, misreadings, steps
 from fives_tools.certify.judge.events import event_rules, in_order
@@ -133,7 +134,7 @@ class RecordAudit(Tallying):
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
-            Divergence(
+            Finding(
                 self.label,
                 self.game,
                 hand,
