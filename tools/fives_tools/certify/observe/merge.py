@@ -3,7 +3,7 @@
 B.json``) give the certificate the whole log gives: the counts per game and rule add up,
 the divergences are numbered on, each consequence still pointing at its cause, and the
 rule kept among a divergence's candidates and the likely causes are ranked again over
-all of them (:func:`.audit.rejudge`).
+all of them (:func:`fives_tools.certify.judge.shown.rejudge`).
 
 A report that is not an audit's JSON report, or one an interruption cut short, is a
 :class:`.LoadError` naming the file and the field: a merge never claims more than its
@@ -24,17 +24,12 @@ from typing import Any
 from fives_engine import Ruleset, RulesetError, find_game
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
-from fives_tools.certify.observe.audit import rejudge
+from fives_tools.certify.findings.finding import Finding, FindingError
+from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe.load import LoadError
-from fives_tools.certify.observe.model import (
-    IMPLEMENTATION_DEFINED,
-    MUST,
-    Divergence,
-    Note,
-    Observation,
-)
 
-NOTES = ("undecided", "stopped", "followed", "unreadable")
+NOTES = ("undecided", "stopped", "followed", "unreadable", "errors")
 
 
 def merged(paths: list[Path]) -> Observation:
@@ -174,7 +169,7 @@ def _add(obs: Observation, report: _Fields) -> None:
             getattr(tally, name).update(Counter({k: v.count() for k, v in raw[name].items()}))
     items = report["divergences"].list()
     for number, item in enumerate(items, 1):
-        obs.divergences.append(_divergence(item, number, items, offset))
+        obs.divergences.append(_finding(item, number, items, offset))
     for name in NOTES:
         notes: list[Note] = getattr(obs, name)
         notes += [
@@ -183,41 +178,32 @@ def _add(obs: Observation, report: _Fields) -> None:
         ]
 
 
-def _divergence(item: _Fields, number: int, items: list[_Fields], offset: int) -> Divergence:
-    """The shard's divergence ``number`` (from 1); a consequence points at an earlier
-    divergence of the same record (never itself or a later one: a cycle would count a
-    failing shard as none)."""
-    game = item["game"].text()
+def _finding(item: _Fields, number: int, items: list[_Fields], offset: int) -> Finding:
+    """The shard's divergence ``number`` (from 1), its fields' kinds checked by
+    :meth:`Finding.from_json`, and here what a report cannot hold besides: a game or rule
+    that does not exist, a consequence of itself, of a later divergence or of another
+    record (a cycle would count a failing shard as none), a re-run command that is not
+    ``fives audit``'s."""
     try:
-        ruleset = find_game(game)
+        finding = Finding.from_json(item.value, offset)
+    except FindingError as exc:
+        said = str(exc)
+        field = said.removeprefix("field ") if said.startswith("field ") else f": {said}"
+        raise RecordError(f"field {item.where}.{field}".replace(".:", ":")) from None
+    try:
+        ruleset = find_game(finding.game)
     except RulesetError:
         raise item["game"]._fail("a game's name") from None
-    record = item["record"].text()
-    cause = item["consequence_of"].maybe_count(1)
-    if cause is not None and (cause >= number or items[cause - 1]["record"].value != record):
+    _rule(item["rule"], ruleset)
+    for candidate in item["candidates"].list():
+        _rule(candidate, ruleset)
+    cause = item["consequence_of"].value
+    if cause is not None and (
+        cause >= number or items[cause - 1]["record"].value != finding.record
+    ):
         raise item["consequence_of"]._fail(
             f"the number of an earlier divergence of the same record (before {number})"
         )
-    prefix = item["prefix"]
-    if prefix.value is not None and not isinstance(prefix.value, dict):
-        raise prefix._fail("a record prefix (an object)")
-    requirement = item["requirement"].one_of((MUST, IMPLEMENTATION_DEFINED), "a requirement")
-    return Divergence(
-        record=record,
-        game=game,
-        hand=item["hand"].count(),
-        action=item["action"].maybe_count(),
-        checked=item["checked"].text(),
-        rule=_rule(item["rule"], ruleset),
-        what=item["what"].text(),
-        expected=item["expected"].text(),
-        got=item["recorded"].text(),
-        prefix=dict(prefix.value or {}),
-        table=item["table"].text(),
-        candidates=tuple(_rule(c, ruleset) for c in item["candidates"].list()),
-        rerun=_rerun(item["rerun"]) if item["rerun"].value else "",
-        requirement=requirement,
-        interpretation=item["interpretation"].maybe_text(),
-        consequence_of=None if cause is None else cause + offset,
-        explain=tuple(line.text() for line in item["explain"].list()),
-    )
+    if finding.rerun:
+        _rerun(item["rerun"])
+    return finding
