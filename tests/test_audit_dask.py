@@ -4,9 +4,13 @@ process behind; what cannot run says so in one line."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
+import socket
+import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +78,12 @@ def _started_since(before: set[int]) -> list[str]:
 
 @pytest.mark.parametrize(
     ("where", "said"),
-    [("nope://x", "--dask nope://x: no scheduler there"), ("local:0", "local:N with N workers")],
+    [
+        ("nope://x", "--dask nope://x: no scheduler there"),
+        ("local:0", "local:N with N workers"),
+        ("tls://127.0.0.1:1", "--dask tls://127.0.0.1:1: no scheduler there"),  # no TLS set up
+        ("ucx://127.0.0.1:1", "--dask ucx://127.0.0.1:1: no scheduler there"),  # no UCX here
+    ],
 )
 def test_a_cluster_that_cannot_be_had_is_one_line(
     where: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -100,3 +109,41 @@ def test_follow_and_standard_input_are_refused_with_dask(
     for args in (["--follow", _log(tmp_path)[0]], ["-"]):
         assert main(["audit", "--dask", "local:2", *args]) == 2
         assert "--dask audits files by name" in capsys.readouterr().err
+
+
+#: ``fives`` with the time it gives a scheduler to answer cut to a second
+IMPATIENT = """
+import sys
+from fives_tools.certify.observe import on_dask
+from fives_tools.cli import main
+on_dask.CONNECT_SECONDS = 1.0
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_listener_that_never_speaks_is_given_up_after_the_timeout(tmp_path: Path) -> None:
+    """An address that accepts connections and never answers (not a scheduler, or a hung
+    one): the connection's own timeout was not kept, and the audit waited for ever."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def hold() -> None:
+        with contextlib.suppress(OSError):  # the listener closed: the test is over
+            while True:
+                held.append(listener.accept()[0])
+
+    threading.Thread(target=hold, daemon=True).start()
+    where = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", IMPATIENT, "audit", "--dask", where, _log(tmp_path)[0]],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    finally:
+        listener.close()
+        for connection in held:
+            connection.close()
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr == f"fives audit: --dask {where}: no scheduler answered within 1 s\n"

@@ -214,7 +214,7 @@ def test_the_merged_reports_of_shards_give_the_certificate_of_the_whole_log(
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{}", "not a JSON report of fives audit (KeyError: 'games')"),
+        ("{}", "field games: missing: not a JSON report of fives audit"),
         ('{"games": {}, "divergences": [], "interrupted": {}}', "field interrupted"),
         ("[", "not JSON"),
     ],

@@ -7,13 +7,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
 from fives_tools import options
+from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
+from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.observe.asked import arguments
-from fives_tools.cli import main
+from fives_tools.certify.own_games import OwnGames
+from fives_tools.cli import build_parser, main
+from fives_tools.cli.own_games import gather
+from fives_tools.options import Implementation
 
 SLOW = '''
 import time
@@ -57,3 +63,19 @@ def test_fives_audit_takes_the_game_timeout(
     assert main(["audit", "--adapter", command, *table, "--game-timeout", "1"]) == 1
     assert "no answer within 1 s" in capsys.readouterr().out
     assert arguments().game_timeout == options.GAME_TIMEOUT
+
+
+def test_fives_certify_bounds_its_own_games_by_the_game_timeout(slow: list[str]) -> None:
+    """``fives certify --game-timeout`` bounds the games it asks for, as ``fives audit``
+    does: the default (300 s) was taken instead, whatever was given. No adapter is left."""
+    command = " ".join(slow)
+    argv = ["certify", "--adapter", command, "--game", "five-up", "--game-timeout", "1"]
+    args = build_parser().parse_args(argv)
+    info = AdapterInfo.from_ready({"type": "ready", **ReferenceImplementation().start()})
+    games = OwnGames()
+    gather(args, Implementation("adapter", command, None), info, ["five-up"], games)
+    notes = games.observation.unreadable
+    assert notes and all("no answer within 1 s" in n.text for n in notes), notes
+    assert not games.observation.games
+    left = psutil.Process().children(recursive=True)
+    assert [p for p in left if "slow_engine" in " ".join(p.cmdline())] == []

@@ -64,6 +64,18 @@ def test_one_misbehaviour_costs_one_case_and_the_run_goes_on(
     assert diagnosis in run.results[1].message
 
 
+def test_an_endless_reply_is_cut_off_at_the_size_limit_not_at_its_end(
+    cases: list[Case], tmp_path: Path
+) -> None:
+    """A reply line that never ends is refused once it passes the limit: waiting for its
+    end spent the whole timeout (a selfplay game's, minutes), however large the limit."""
+    run = run_cases(adapter("endless-line", tmp_path, timeout=6.0), cases)
+    errors = [r for r in run.results if r.status == ERROR]
+    assert len(errors) == 1, [r.message for r in run.results]
+    assert "longer than 1048576 bytes" in errors[0].message, errors[0].message
+    assert "exceeds the limit of 1048576 bytes" in errors[0].message
+
+
 def test_a_crash_shows_the_tail_of_stderr(cases: list[Case], tmp_path: Path) -> None:
     run = run_cases(adapter("crash", tmp_path), cases)
     assert "simulated crash" in run.results[1].message

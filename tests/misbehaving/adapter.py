@@ -117,6 +117,10 @@ def misbehave(seq: int, reply: dict[str, object]) -> int | None:
         if STATE is not None:
             STATE.with_suffix(".hanging").touch()
         time.sleep(2)
+    if MODE == "endless-line":  # a reply that never ends: its line is cut off at the limit
+        sys.stdout.write(f'{{"type": "result", "seq": {seq}, "reply": {{"x": "')
+        while True:
+            sys.stdout.write("a" * (1 << 16))
     if MODE == "close-stdout":
         os.close(1)
         time.sleep(600)

@@ -51,6 +51,37 @@ def writable_folder(path: Path) -> None:
         raise WriteError(f"cannot write into {path}: {_reason(exc)}") from None
 
 
+def check_writable(path: Path) -> None:
+    """Raise :class:`WriteError` now unless a file can be written at ``path`` (its folder
+    exists and takes a file; a device or pipe is written in place): for a command that runs
+    until it is stopped (``fives audit --follow``) and writes its reports only then."""
+    path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        return
+    if path.is_dir():
+        raise WriteError(f"cannot write {path}: it is a folder")
+    folder = Path(os.path.realpath(path)).parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def remove(path: Path) -> None:
+    """Remove the file at ``path`` if there is one (an earlier run's report that would be
+    read as this run's), or raise :class:`WriteError`; a folder, device or pipe is left."""
+    path = Path(path)
+    if not path.is_file():
+        return
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise WriteError(f"cannot remove {path}: {_reason(exc)}") from None
+
+
 def _mode(path: Path) -> int:
     """The target's permissions if it exists, else what the umask gives a new file."""
     with contextlib.suppress(OSError):

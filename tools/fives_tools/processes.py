@@ -210,28 +210,6 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signal.Signals(signum).name)
 
 
-def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
-    name = signal.Signals(signum).name
-    os.write(2, f"fives: interrupted by {name} while starting; nothing was run\n".encode())
-    os._exit(2)  # nothing is started or written yet; an exception here is a traceback
-
-
-@contextlib.contextmanager
-def starting() -> Iterator[None]:
-    """While a command's modules load, before :func:`interruptible`: SIGINT, SIGTERM and
-    SIGHUP end it as interrupted (exit 2, one line), not with the traceback of whichever
-    import it was in. Signals ignored at start (``nohup``) stay ignored."""
-    previous = {}
-    for signum in SIGNALS:
-        if signal.getsignal(signum) != signal.SIG_IGN:
-            previous[signum] = signal.signal(signum, _interrupted_while_starting)
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
     """While inside (nested uses share one set of handlers), SIGINT, SIGTERM and SIGHUP

@@ -11,6 +11,9 @@ stdout (``> /dev/full``), whichever command printed.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
 import os
 import shlex
 import sys
@@ -77,13 +80,23 @@ class OutputError(Exception):
     """Standard output could not be written (``> /dev/full``, a quota): one line, exit 2."""
 
 
+class _Closed(io.TextIOBase):
+    """A standard stream the command was started without (``>&-``): writing to it fails."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, f"{self._name} is closed")
+
+
 class _GuardedOutput:
     """Standard output whose write failures are :class:`OutputError`, so that every
     command's printing fails the one way :func:`main` reports; a closed pipe stays a
     :class:`BrokenPipeError` (the reader went away: not an error)."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream: Any = _Closed("standard output") if stream is None else stream
 
     def _guarded(self, call: Callable[[], int | None]) -> int | None:
         try:
@@ -103,11 +116,35 @@ class _GuardedOutput:
         return getattr(self._stream, name)
 
 
+class _QuietErrors:
+    """Standard error that never fails the command: closed (``2>&-``) or full, a message
+    is lost, not the certificate or a report (there is nowhere left to say so)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream: Any = _Closed("standard error") if stream is None else stream
+
+    def write(self, text: str) -> int:
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def _discard_output() -> None:
     """Point stdout at the null device, so that what is still buffered is dropped when
     Python flushes stdout at exit instead of failing there again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):
+        return  # started without a stdout: nothing is buffered for it
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, fd)
 
 
 def _output_failed(prog: str, exc: OutputError) -> int:
@@ -135,12 +172,12 @@ def _quiet_closed_pipe() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``fives`` with ``argv`` (the command line's own by default) and return its exit
     status; every error a command raises ends here, as one line on stderr."""
-    console_safe()
-    stdout = sys.stdout
-    if stdout is not None:  # None: started with stdout closed
-        sys.stdout = cast(TextIO, _GuardedOutput(stdout))
+    stdout, stderr = sys.stdout, sys.stderr
     try:
-        with processes.interruptible():  # from the parsing on: a Ctrl-C is never a traceback
+        with processes.interruptible():  # first: from here on a Ctrl-C is never a traceback
+            console_safe()
+            sys.stdout = cast(TextIO, _GuardedOutput(stdout))
+            sys.stderr = cast(TextIO, _QuietErrors(stderr))
             return _run(argv)
     except KeyboardInterrupt as exc:  # as spec/protocol.md says
         print(file=sys.stderr)  # ends the progress line
@@ -149,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutputError as exc:  # printing the help or the version
         return _output_failed("fives", exc)
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -134,15 +134,25 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
 def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     """The games audited before the signal: the JSON report, marked interrupted, and the
     console's; the Markdown and HTML reports and the prefixes are not written
-    (fives_tools.partial)."""
+    (fives_tools.partial), and an earlier run's are removed: left beside the interrupted
+    JSON report they read as this run's verdict (a stopped ``--follow`` always ends so)."""
+    for stale in (args.markdown, args.html):
+        if stale:
+            files.remove(Path(stale))
+    if args.prefixes:
+        _clear_earlier(Path(args.prefixes), set())
     if args.json:
         files.write_json(Path(args.json), report.to_json(obs))
     sys.stdout.write(console(obs, verbose=args.verbose, json_path=args.json))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    files.check_outputs({"--json": args.json, "--markdown": args.markdown, "--html": args.html})
+    outputs = {"--json": args.json, "--markdown": args.markdown, "--html": args.html}
+    files.check_outputs(outputs)
     check_prefixes(args)
+    if args.follow:  # it runs until stopped: a report that cannot be written is said now
+        for path in filter(None, outputs.values()):
+            files.check_writable(Path(path))
     with partial.reporting(Observation, lambda obs: _report_interrupted(obs, args)):
         obs = _observe(args)
     status = finish(obs, args)
@@ -155,11 +165,15 @@ def _observe(args: argparse.Namespace) -> Observation:
     if args.adapter is not None or args.python is not None:
         if args.files or args.merge:
             raise UsageError("give record files (or --merge reports) or an adapter, not both")
+        if args.follow or args.dask is not None:
+            raise UsageError("--follow and --dask read record files: not with an adapter")
         with bar("audit: asking for games", None):  # how many it gives is not known ahead
             return asked.observe(args)  # an adapter that cannot start: exit 2
     if args.merge:
         if args.files:
             raise UsageError("give record files or --merge reports, not both")
+        if args.follow or args.dask is not None:
+            raise UsageError("--merge adds up reports already audited: not with --follow or --dask")
         return merged([Path(name) for name in args.merge])  # a report that is none: exit 2
     if not args.files:
         raise UsageError("give record files, or --adapter / --python")
@@ -248,13 +262,16 @@ def add_audit_command(sub: Any) -> None:
         metavar="REPORT",
         type=options.path,
         help="merge the --json reports of shards of a log, each audited anywhere, into the"
-        " certificate the whole log gives",
+        " certificate the whole log gives (every value of a report is checked: a report that"
+        " holds one it cannot, or one given twice, is refused)",
     )
     audit.add_argument(
         "--follow",
         action="store_true",
-        help="read on as the one JSONL log FILE grows (as tail -f), judging each line once it"
-        " is written; stop with Ctrl-C (the report then says how many games were read)",
+        help="read on as the one JSONL log FILE grows (as tail -f; a log truncated under it,"
+        " as log rotation does, is read again from its start), judging each line once it"
+        " is written; stop with Ctrl-C (the report then says how many games were read; an"
+        " earlier run's --markdown, --html and --prefixes files are removed, not left stale)",
     )
     audit.add_argument(
         "--as-found",

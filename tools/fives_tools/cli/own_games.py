@@ -124,7 +124,8 @@ def gather(
         into.skipped = "--own-games 0"
     else:
         table = asked.table_options(args, OWN)
-        ask(impl, info, games, into, args.own_games, args.timeout, args.startup_timeout, table)
+        timeouts = (args.timeout, args.startup_timeout, args.game_timeout)
+        ask(impl, info, games, into, args.own_games, *timeouts, table)
 
 
 def ask(
@@ -135,14 +136,15 @@ def ask(
     count: int = asked.DEFAULT_GAMES,
     timeout: float = 10.0,
     startup_timeout: float = 20.0,
+    game_timeout: float = options.GAME_TIMEOUT,
     table: dict[str, Any] | None = None,
 ) -> None:
     """Ask ``impl`` (None: the reference engine) for ``count`` of its own games per game of
     ``games`` it declares and per player count, by selfplay, and audit them into ``into``;
-    or say why it cannot be asked; ``table``: the partnerships, deal option and target
-    asked for (:func:`asked.table_options`; None each: the game's usual). On a signal
-    ``into`` holds what was audited so far, its observation marked interrupted
-    (:func:`asked.observe`), and the signal goes on."""
+    or say why it cannot be asked, each game bounded by ``game_timeout``; ``table``: the
+    partnerships, deal option and target asked for (:func:`asked.table_options`; None
+    each: the game's usual). On a signal ``into`` holds what was audited so far, its
+    observation marked interrupted (:func:`asked.observe`), and the signal goes on."""
     if not info.selfplay:
         into.skipped = f"{info.name} does not declare selfplay, and no --games was given"
         return
@@ -157,6 +159,7 @@ def ask(
         unit=unit,
         timeout=timeout,
         startup_timeout=startup_timeout,
+        game_timeout=game_timeout,
         **(table or {}),
     )
     asked_for = [(k.replace("_", " "), v) for k, v in (table or {}).items() if v is not None]

@@ -40,21 +40,25 @@ STDERR_TAIL_BYTES = 8192
 
 
 class _TooLong:
-    def __init__(self, size: int) -> None:
+    """A line over the limit: ``size`` bytes, or more when ``cut`` (refused before its end)."""
+
+    def __init__(self, size: int, cut: bool = False) -> None:
         self.size = size
+        self.cut = cut
 
 
 class _Lines:
     """The program's stdout as lines, read by the thread that waits for a reply: a reader
     thread handing lines over would cost every reply two more wake-ups. A line longer than
-    ``limit`` bytes is skipped to its end and becomes a :class:`_TooLong`; the end of the
-    output, :data:`_EOF`."""
+    ``limit`` bytes is a :class:`_TooLong` as soon as that is known, not at its end (a
+    line that never ends would hold the reply's whole timeout), and the rest of it is
+    passed over; the end of the output, :data:`_EOF`."""
 
     def __init__(self, fd: int, limit: int) -> None:
         self.fd = fd
         self.limit = limit
         self._buffer = bytearray()
-        self._skipped: int | None = None  # bytes of an over-long line passed so far
+        self._skipping = False  # passing over the rest of a line already refused
         self._ended = False
 
     def next(self) -> object | None:
@@ -62,22 +66,24 @@ class _Lines:
         while no whole one has been read."""
         buffer = self._buffer
         end = buffer.find(b"\n")
-        if self._skipped is None and end < 0 and len(buffer) > self.limit:
-            self._skipped = 0
-        if self._skipped is not None:
+        if self._skipping:
             if end < 0:
-                self._skipped += len(buffer)
                 buffer.clear()
                 if not self._ended:
                     return None
-                size, self._skipped = self._skipped, None
-                return _TooLong(size)
-            size, self._skipped = self._skipped + end + 1, None
+                self._skipping = False
+                return _EOF
             del buffer[: end + 1]
-            return _TooLong(size)
+            self._skipping = False
+            end = buffer.find(b"\n")
         if end > self.limit:
             del buffer[: end + 1]
             return _TooLong(end + 1)
+        if end < 0 and len(buffer) > self.limit:
+            size, cut = len(buffer), not self._ended
+            buffer.clear()
+            self._skipping = cut
+            return _TooLong(size, cut)
         if end >= 0:
             line = bytes(buffer[: end + 1])
             del buffer[: end + 1]
@@ -338,8 +344,10 @@ class SubprocessAdapter:
                 )
             raise self._fail(f"the adapter exited (code {code}) while we waited for {waiting_for}")
         if isinstance(item, _TooLong):
+            size = f"longer than {self.max_reply_bytes}" if item.cut else f"of {item.size}"
             raise self._fail(
-                f"a reply of {item.size} bytes exceeds the limit of {self.max_reply_bytes} bytes"
+                f"a reply {size} bytes exceeds the limit of {self.max_reply_bytes} bytes"
+                + (" (cut off there, its end not awaited)" if item.cut else "")
             )
         assert isinstance(item, bytes)
         try:

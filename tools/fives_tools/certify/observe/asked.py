@@ -141,7 +141,8 @@ def audit_game(args: argparse.Namespace, asked: Asked, obs: Observation) -> None
     first = len(obs.divergences)
     audit_records([(name, asked.record)], obs, rerun(args, asked.table, asked.seed))
     claim = target_claim(args, name, asked.record, asked.table, asked.seed)
-    if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
+    stated = asked.record["setup"].get("target") is not None  # null: as absent
+    if stated and name not in {n.record for n in obs.unreadable}:
         obs.tally(asked.table.game).exercised[steps.TARGET] += 1
     if claim is not None:
         obs.tally(asked.table.game).failed[steps.TARGET] += 1

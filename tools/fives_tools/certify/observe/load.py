@@ -35,7 +35,12 @@ ENTRY_FORMS = (
 
 
 class LoadError(ValueError):
-    """Input the audit cannot read; the text is one line."""
+    """Input the audit cannot read; the text is one line. ``reason``: the text without the
+    place (the file, its line), for a list whose entries name the place already."""
+
+    def __init__(self, text: str, reason: str | None = None) -> None:
+        super().__init__(text)
+        self.reason = text if reason is None else reason
 
 
 @functools.cache

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -26,6 +27,8 @@ from fives_tools.certify.observe.merge import merged_reports
 from fives_tools.certify.observe.shards import shard_report
 
 EXTRA = "pip install 'fives-conformance[dask]'"
+#: How long a scheduler's address is given to answer.
+CONNECT_SECONDS = 30.0
 LOCAL = re.compile(r"local(?::([1-9][0-9]*))?")
 
 
@@ -45,11 +48,7 @@ def _client(where: str) -> Iterator[Any]:
     if local is None and where.startswith("local"):
         raise LoadError(f"--dask {where}: expected local, or local:N with N workers from 1")
     if local is None:
-        try:
-            client = Client(where, timeout="30s")
-        except (OSError, ValueError, TimeoutError) as exc:
-            raise LoadError(f"--dask {where}: no scheduler there: {exc}") from None
-        with client:
+        with _connected(Client, where) as client:
             yield client
         return
     workers = int(local.group(1) or os.cpu_count() or 1)
@@ -57,6 +56,33 @@ def _client(where: str) -> Iterator[Any]:
         n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
     )
     with cluster, Client(cluster) as client:
+        yield client
+
+
+@contextlib.contextmanager
+def _connected(client_class: Any, where: str) -> Iterator[Any]:
+    """A client of the scheduler at ``where``, or a :class:`.LoadError` within
+    :data:`CONNECT_SECONDS`: the client's own timeout is not kept by a listener that
+    accepts and never answers, so it connects on a thread of its own, given up (left to
+    end with the process) when the time is out. Whatever else the address gets (a scheme
+    that is not set up here, ``tls://`` without certificates, ``ucx://``) is said too."""
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = client_class(where, timeout=f"{CONNECT_SECONDS}s")
+        except Exception as exc:  # every failure to connect is said, in one line
+            made["error"] = exc
+
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS)
+    if "error" in made:
+        exc = made["error"]
+        raise LoadError(f"--dask {where}: no scheduler there: {type(exc).__name__}: {exc}")
+    if "client" not in made:
+        raise LoadError(f"--dask {where}: no scheduler answered within {CONNECT_SECONDS:g} s")
+    with made["client"] as client:
         yield client
 
 

@@ -37,7 +37,7 @@ def audit_files(
                 if isinstance(record, LoadError):
                     if told is not None:
                         told(f"fives audit: {record}")
-                    obs.unreadable.append(Note(label, 0, None, str(record)))
+                    obs.unreadable.append(Note(label, 0, None, record.reason))
                     continue
                 audit_records(
                     [(label, record)], obs, again, checked=True, quick=quick, judged=False
