@@ -1078,11 +1078,12 @@ class LastPlayNotScored(Bent):
         ]
 
 
-
 # -- what the suite's earlier rounds let through: later hands, offered lists, ties ---------
 
 
-def _settled(after: Callable[[MatchState, int | None, int], None]) -> contextlib.AbstractContextManager[Any]:
+def _settled(
+    after: Callable[[MatchState, int | None, int], None],
+) -> contextlib.AbstractContextManager[Any]:
     """``MatchState._settle`` followed by ``after(match, went_out, leader)``."""
     original = MatchState._settle
 
@@ -1131,7 +1132,9 @@ class LastGoingOutLeadsAfterBlock(Bent):
 
 class DealOptionFirstHandOnly(Bent):
     BENT_RULE = "deal.hand-size"
-    MISTAKE = "All Fives: a deal option holds for the first hand only; later hands get the usual deal"
+    MISTAKE = (
+        "All Fives: a deal option holds for the first hand only, later hands get the usual deal"
+    )
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         from fives_engine import match as match_module
@@ -1177,7 +1180,9 @@ def _offering(
 
 class BranchesOfferedEarly(Bent):
     BENT_RULE = "layout.spinner.straights-first"
-    MISTAKE = "a spinner's side branches are offered once one straight side is filled (a play there is refused)"
+    MISTAKE = (
+        "a spinner's branches are offered once one straight side is filled (and refused if played)"
+    )
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         ports = _Placed.open_ports
@@ -1268,12 +1273,13 @@ class BlockEventsGoOnAfterTheHit(Bent):
 
 class FourAloneTargetOfTwo(Bent):
     BENT_RULE = "match.target"
-    MISTAKE = "All Fives: four players alone play to 250, the target of two, each playing for himself"
+    MISTAKE = "All Fives: four players alone play to 250, the target of two, each for himself"
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         def bend(setup: Setup, ruleset: Ruleset) -> Setup:
             usual = setup.target == ruleset.target(setup.players)
-            if ruleset.name == "all-fives" and setup.players == 4 and not setup.partnerships and usual:
+            alone = setup.players == 4 and not setup.partnerships
+            if ruleset.name == "all-fives" and alone and usual:
                 return dataclasses.replace(setup, target=ruleset.target(2))
             return setup
 
@@ -1358,4 +1364,3 @@ SUITE_ONLY: list[type[Bent]] = [TiedBlockGoesToTheFirstSeat]
 #: alone in All Fives (all-fives.four-players). Only implementation-defined cases can hold
 #: them, so they are caught by those; tests/test_bent_engines.py checks that it is so.
 ON_A_READING: list[type[Bent]] = [FourAloneTargetOfTwo]
-

@@ -220,9 +220,7 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
 ENDINGS = ("under", "tie", "exact", "over")
 
 
-def ending_near(
-    rng: random.Random, target: int, gains: Sequence[int], play_on: bool
-) -> list[int]:
+def ending_near(rng: random.Random, target: int, gains: Sequence[int], play_on: bool) -> list[int]:
     """Scores before the scripted hands such that, after the gains, one side ends just under,
     on or over the target, or two sides end tied at the top (where ties play on; elsewhere
     the tie starts one step below the target, so no start is already over it)."""
