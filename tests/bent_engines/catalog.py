@@ -1344,21 +1344,27 @@ ALL: list[type[Bent]] = [
     DoubleMustLead,
     WentOutTeamNotDeducted,
     LastPlayNotScored,
-    NextLeaderCountedFromTheLeader,
-    LastGoingOutLeadsAfterBlock,
-    DealOptionFirstHandOnly,
-    BranchesOfferedEarly,
-    TieGoesToTheSideThatWentOut,
-    LaterDoubleBranchesNotOffered,
-    LaterDoubleBranchesOffered,
-    BlockEventsGoOnAfterTheHit,
 ]
 
 #: Bent engines the suite catches that the fuzzer's first class and self-play do not reach
 #: at their default budgets, so they are kept out of ``ALL``: opponents tied for the
 #: lightest hand of a block are rare in random deals, and a block's winner changes no score.
 #: tests/test_alternatives.py holds the suite to them.
-SUITE_ONLY: list[type[Bent]] = [TiedBlockGoesToTheFirstSeat]
+#: With them, the mistakes the cases of several hands, offered lists, Exact 61 block events
+#: and ties were written against (#38): the fuzzer catches each at its default budget, but
+#: their own games are not yet judged for them (the audit judges no leader), so they are
+#: held to the suite, and the tie to the fuzzer (tests/test_fuzz_campaign.py), here.
+SUITE_ONLY: list[type[Bent]] = [
+    TiedBlockGoesToTheFirstSeat,
+    NextLeaderCountedFromTheLeader,
+    LastGoingOutLeadsAfterBlock,
+    DealOptionFirstHandOnly,
+    BranchesOfferedEarly,
+    LaterDoubleBranchesNotOffered,
+    LaterDoubleBranchesOffered,
+    BlockEventsGoOnAfterTheHit,
+    TieGoesToTheSideThatWentOut,
+]
 
 #: Bent engines of a table that exists only under a reading of the register: four players
 #: alone in All Fives (all-fives.four-players). Only implementation-defined cases can hold
