@@ -1356,7 +1356,6 @@ ALL: list[type[Bent]] = [
 #: held to the suite, and the tie to the fuzzer (tests/test_fuzz_campaign.py), here.
 SUITE_ONLY: list[type[Bent]] = [
     TiedBlockGoesToTheFirstSeat,
-    NextLeaderCountedFromTheLeader,
     LastGoingOutLeadsAfterBlock,
     DealOptionFirstHandOnly,
     BranchesOfferedEarly,
