@@ -184,8 +184,9 @@ def _observe(args: argparse.Namespace) -> Observation:
         if args.follow or "-" in args.files:
             raise UsageError("--dask audits files by name: not --follow, not standard input")
         obs = audit_on_dask(args.files, args.dask, quick)
-        for note in obs.unreadable:
-            tell(f"fives audit: {note.text}")
+        for note in obs.unreadable:  # said as one process says it (stream.records' place)
+            place = re.sub(r" ((?:line|record) \d+)$", r": \1", note.record)
+            tell(f"fives audit: {place}: {note.text}" if place else f"fives audit: {note.text}")
         return obs
     obs = Observation()
     counted = told = 0  # records audited; divergences said as found
