@@ -467,7 +467,9 @@ def test_text_of_hand_examples_is_escaped(tmp_path: Path) -> None:
     (root / "turns").mkdir()
     source = fixtures_dir() / "settlement" / "five-up-remainder-two-and-three.yaml"
     (root / "settlement" / source.name).write_text(
-        source.read_text("utf-8").replace("worked: |\n", "worked: |\n  <script>x</script> & y\n"),
+        source.read_text("utf-8").replace(
+            "\nworked: |\n", "\nworked: |\n  <script>x</script> & y\n", 1
+        ),
         "utf-8",
     )
     turns = fixtures_dir() / "turns" / "two-players-going-out.yaml"
