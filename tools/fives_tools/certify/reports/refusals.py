@@ -50,7 +50,10 @@ def refusal_line(results: Sequence[Result]) -> str | None:
     found = count_refusals(results)
     if not found.refused:
         return None
-    line = f"Refusals naming the expected rule: {found.named_right} of {found.refused}"
+    line = (
+        f"Refusals naming the expected rule: {found.named_right} of {found.refused}"
+        " (the rule a refusal names; compared only when named)"
+    )
     if found.named_none:
         line += f" ({found.named_none} name no rule; counted, not required)"
     return line
