@@ -27,8 +27,8 @@ from typing import Any
 from benchmarks.audit_stream import write_log
 from benchmarks.machine import load_average
 from benchmarks.playouts import Table, play_hands_fast
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.observe.stream import records
 
 Records = list[tuple[str, dict[str, Any]]]

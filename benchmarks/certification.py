@@ -18,7 +18,8 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.runner import PASS, run_cases
+from fives_tools.certify.findings.status import PASS
+from fives_tools.certify.runner import run_cases
 
 SERVER = REFERENCE_COMMAND  # what `fives certify` runs
 

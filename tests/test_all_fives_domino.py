@@ -24,15 +24,16 @@ from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.observe import report as observe_report
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP
+from fives_tools.certify.judge.causes import likely_causes
+from fives_tools.certify.judge.verdict import NOT_CERTIFIED, decide
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import check_record
 from fives_tools.certify.observe.stream import read_file
 from fives_tools.certify.own_games import OwnGames
-from fives_tools.certify.reports.causes import likely_causes
+from fives_tools.certify.reports import audit as observe_report
 from fives_tools.certify.reports.comparison import Entry, cells
-from fives_tools.certify.reports.verdict import NOT_CERTIFIED, decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 from fives_tools.cli.own_games import ask as ask_own_games
 from fives_tools.options import Implementation
 

@@ -41,10 +41,11 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, FixtureError, fixtures_dir, load_cases
 from fives_tools.certify.compare import Mismatch, distance, held_against
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS
+from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.reports.console import describe_failure, print_report
 from fives_tools.certify.reports.formats import to_json, to_markdown
-from fives_tools.certify.reports.verdict import decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 from fives_tools.json_schema import Schema
 
 ROOT = Path(__file__).resolve().parent.parent

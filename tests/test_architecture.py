@@ -126,21 +126,62 @@ def test_the_cycle_finder_finds_a_circle() -> None:
     assert _cycle(graph) == ["a", "b", "c", "a"]
 
 
-def test_the_shared_judgement_serves_every_evidence_and_imports_none() -> None:
-    """certify/findings is what certify's blame and fuzz's classes both judge a difference
-    by: it reaches neither of them (nor the audit), so neither can bend it to its own."""
+def test_the_judge_serves_every_evidence_and_imports_none() -> None:
+    """certify/judge is what the cases' blame, fuzz's classes and the audit are all judged
+    by: it reaches none of the evidence producers' own modules (fuzz, the audit) nor the
+    reports, so none can bend it to its own, and the reports only render what it decided."""
     modules = _modules()
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
     users = ("reports", "fuzz", "observe")
     evidences = tuple(f"fives_tools.certify.{package}" for package in users)
-    findings = [name for name in modules if name.startswith("fives_tools.certify.findings")]
-    assert len(findings) > 1
-    for name in findings:
+    judge = [name for name in modules if name.startswith("fives_tools.certify.judge")]
+    assert len(judge) > 1
+    for name in judge:
         reached = sorted(m for m in _reached(graph, name) if m.startswith(evidences))
         assert not reached, f"{name} reaches {reached}"
 
 
-@pytest.mark.parametrize("package", ["cases", "adapters", "findings", "reports", "fuzz"])
+def _package(module: str) -> str:
+    """The part of the harness a module belongs to: its package under
+    ``fives_tools.certify`` (a module directly there is a part of its own), else its
+    top-level package."""
+    parts = module.split(".")
+    if parts[:2] == ["fives_tools", "certify"] and len(parts) > 2:
+        return ".".join(parts[:3])
+    return ".".join(parts[:2]) if parts[0] == "fives_tools" and len(parts) > 1 else parts[0]
+
+
+def _package_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        mine = _package(name)
+        graph.setdefault(mine, set())
+        graph[mine] |= {_package(m) for m in _imports(name, path, modules)} - {mine}
+    return graph
+
+
+def test_no_package_imports_another_that_imports_it_back() -> None:
+    """The floors of the harness stand on each other one way: producers (cases, fuzz,
+    the audit) below the judge's verdicts, the reports above both; no two packages reach
+    each other, even through a third."""
+    graph = _package_graph()
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_package_cycle_finder_sees_two_packages_importing_each_other() -> None:
+    """The check above fails on the defect it claims to see: two modules of two packages
+    importing each other's package make a circle of the packages."""
+    assert _package("fives_tools.certify.observe.replay") == "fives_tools.certify.observe"
+    assert _package("fives_tools.certify.runner") == "fives_tools.certify.runner"
+    assert _package("fives_tools.cli.audit") == "fives_tools.cli"
+    graph = {"p.a": {"p.b"}, "p.b": {"p.a"}}
+    assert _cycle(graph) == ["p.a", "p.b", "p.a"]
+
+
+@pytest.mark.parametrize(
+    "package", ["cases", "adapters", "findings", "judge", "reports", "fuzz", "observe"]
+)
 def test_the_harness_reads_in_the_order_of_a_run(package: str) -> None:
     """The harness's parts live under fives_tools.certify, one package each."""
     assert f"fives_tools.certify.{package}" in _modules()

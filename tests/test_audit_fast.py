@@ -17,10 +17,10 @@ from observed import minimal_example, observed_match
 from fives_engine import find_game
 from fives_engine.record import write_record
 from fives_fast.hand import FastHand
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.observe import fast
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import check_record, table
-from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.observe.shards import shard_report
 from fives_tools.cli import main
 from fives_tools.cli.records import random_match

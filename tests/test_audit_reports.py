@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from observed import minimal_example
 
+from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED, Note, Observation
 from fives_tools.cli import main
 
 RULE = "score.play.multiple-of-five"
@@ -139,7 +140,7 @@ def test_a_consequence_is_counted_with_its_cause_and_a_reading_is_no_failure(
     assert third["requirement"] == IMPLEMENTATION_DEFINED
     assert third["interpretation"] == INTERPRETATION
     statuses = {r["rule"]: r["status"] for r in data["games"]["all-fives"]["rules"]}
-    assert statuses[RULE] == "FAIL" and statuses[READING_RULE] == "reading"
+    assert statuses[RULE] == "fail" and statuses[READING_RULE] == "reading"
     assert statuses["match.first-to-target"] != "FAIL"
     assert [c["rule"] for c in data["likely_causes"]] == [RULE, READING_RULE]
 

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from observed import minimal_example, observed_match
 
-from fives_tools.certify.observe import Observation, audit_records, shown, stream
+from fives_tools.certify.findings.observation import KEPT_PER_RULE
+from fives_tools.certify.judge import shown
+from fives_tools.certify.observe import Observation, audit_records, stream
 from fives_tools.certify.observe.load import LoadError
-from fives_tools.certify.observe.model import KEPT_PER_RULE
 from fives_tools.cli import main
 
 

@@ -1,7 +1,7 @@
 """Every bent engine is caught, by a failing case that names the bent rule (a `must` case
 where the sources state that rule outright, with no interpretation); the certificate's
 likely causes name the bent rule first, and no other rule carries FAIL (blame by the
-fields that differ, tools/fives_tools/certify/reports/blame.py)."""
+fields that differ, tools/fives_tools/certify/judge/blame.py)."""
 
 from __future__ import annotations
 
@@ -21,11 +21,12 @@ from fives_engine import find_game, game_names
 from fives_engine.rules import base_rules
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.reports.causes import blamed_rules, likely_causes
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.judge.causes import blamed_rules, likely_causes
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import failure_summary, print_report, table, verdict
 from fives_tools.certify.reports.html import comparison_html
-from fives_tools.certify.runner import ERROR, FAIL, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The certificate names the broken rule: a failure implicates the rules that decide the
-fields that differ (tools/fives_tools/certify/reports/blame.py), FAIL marks only the one
+fields that differ (tools/fives_tools/certify/judge/blame.py), FAIL marks only the one
 the run blames, "affected" the others, and the likely causes, which open every report,
-rank the rules that explain the failures (tools/fives_tools/certify/reports/causes.py)."""
+rank the rules that explain the failures (tools/fives_tools/certify/judge/causes.py)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ from bent_engines.catalog import DisplayNotDivided
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS
+from fives_tools.certify.judge.blame import implicated
+from fives_tools.certify.judge.causes import TOUCH, blamed_rules, likely_causes
 from fives_tools.certify.reports import formats
-from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import TOUCH, blamed_rules, likely_causes
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import AFFECTED, print_report, table, verdict
 from fives_tools.certify.reports.html import certificate_html
-from fives_tools.certify.runner import ERROR, FAIL, PASS, Result, Run, run_cases
+from fives_tools.certify.runner import Result, Run, run_cases
 
 
 def _case(
@@ -249,8 +250,13 @@ def test_legal_actions_differing_by_a_pass_alone_implicate_the_passing_rule() ->
     case = dataclasses.replace(_case(1, rules[0], rules, levels.TURN_FLOW), kind="turns")
     offered = Mismatch("legal_actions", ["draw"], ["draw", "pass"])
     assert implicated(Result(case, FAIL, [offered])).rules == ("turn.pass-empty-boneyard",)
+    # a play offered for a seat that must draw: the draw's rule, and whose turn it is (the
+    # seat holds no such tile); not the pass, which neither list holds
     other_seat = Mismatch("legal_actions", ["draw"], ["[1|2]@[2|4]:small-end"])
-    assert set(implicated(Result(case, FAIL, [other_seat])).rules) == set(rules)
+    assert set(implicated(Result(case, FAIL, [other_seat])).rules) == {
+        "turn.draw-until-playable",
+        "turn.clockwise",
+    }
 
 
 def test_a_changed_rounding_in_an_event_implicates_the_rounding_rule() -> None:
@@ -319,3 +325,17 @@ def test_every_report_opens_with_the_likely_causes(bent_run: Run) -> None:
     assert data["likely_causes"][0]["failing_must"] > 0
     assert "is right; in display points it is" in data["likely_causes"][0]["example"]
     assert all("primary" in case for case in data["cases"])
+
+
+def test_a_wrong_seat_to_act_in_a_hand_that_goes_on_implicates_the_turn_not_its_end() -> None:
+    """A turn-order fault was blamed on hand.end.block by the certificate, where the audit
+    names the order of play: both name a seat, so the hand goes on for both."""
+    rules = ("turn.clockwise", "hand.end.block", "match.target", "lead.any-tile")
+    case = dataclasses.replace(_case(1, rules[0], rules, levels.TURN_FLOW), kind="turns")
+    wrong_seat = Mismatch("current_player", 1, 2)
+    assert set(implicated(Result(case, FAIL, [wrong_seat])).rules) == {
+        "turn.clockwise",
+        "lead.any-tile",
+    }
+    hand_over = Mismatch("current_player", 1, None)  # the reply ends the hand
+    assert "hand.end.block" in implicated(Result(case, FAIL, [hand_over])).rules

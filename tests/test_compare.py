@@ -20,11 +20,12 @@ from fives_tools.book.names import rule_anchor
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.reports.causes import blamed_rules
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.judge.causes import blamed_rules
 from fives_tools.certify.reports.comparison import Entry, cells, failure_anchor, to_markdown
 from fives_tools.certify.reports.console import AFFECTED, table, verdict
 from fives_tools.certify.reports.html import certificate_html, comparison_html
-from fives_tools.certify.runner import ERROR, FAIL, run_cases
+from fives_tools.certify.runner import run_cases
 from fives_tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

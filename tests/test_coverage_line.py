@@ -20,10 +20,10 @@ from fives_engine import find_game
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.judge.verdict import CERTIFIED, decide
 from fives_tools.certify.reports import comparison, formats, html
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
-from fives_tools.certify.reports.verdict import CERTIFIED, decide
 from fives_tools.certify.runner import Run, run_cases
 
 SCHEMA = Path(__file__).resolve().parent.parent / "spec" / "schemas" / "report.schema.json"
@@ -78,12 +78,9 @@ def expected_game_line(every: list[Case]) -> str:
 
 
 def expected_verdict(every: list[Case]) -> str:
-    ran = sum(
-        c.game == GAME and c.capability == LEVEL and _players(c) in (2, None) for c in every
-    )
+    ran = sum(c.game == GAME and c.capability == LEVEL and _players(c) in (2, None) for c in every)
     return (
-        f"CERTIFIED for what it declares: {ran} of {len(every)} cases"
-        f" ({ran * 100 // len(every)}%)"
+        f"CERTIFIED for what it declares: {ran} of {len(every)} cases ({ran * 100 // len(every)}%)"
     )
 
 
@@ -110,8 +107,10 @@ def test_the_json_report_carries_the_coverage_by_game(
     covered = data["coverage"]
     games = {g["game"]: g for g in covered["games"]}
     assert covered["cases"] == len(every) and not covered["whole"]
-    assert covered["checked"] == games[GAME]["checked"] == sum(
-        r.status != "skip" for r in one_level.results
+    assert (
+        covered["checked"]
+        == games[GAME]["checked"]
+        == sum(r.status != "skip" for r in one_level.results)
     )
     assert games[GAME]["text"] == expected_game_line(every)
     assert games[GAME]["players_not_declared"] == [3, 4]
@@ -170,6 +169,9 @@ def test_the_reference_engine_covers_every_case(reference: Run, every: list[Case
         n = sum(c.game == game for c in every)
         assert f"  {find_game(game).title}: all {n} cases checked\n" in out.getvalue()
     assert formats.to_json(reference)["coverage"]["percent"] == 100
-    assert formats.badge(reference, "all-fives")["message"].endswith(
-        f"{sum(c.game == 'all-fives' for c in every)} cases"
-    ) and " of " not in formats.badge(reference, "all-fives")["message"]
+    assert (
+        formats.badge(reference, "all-fives")["message"].endswith(
+            f"{sum(c.game == 'all-fives' for c in every)} cases"
+        )
+        and " of " not in formats.badge(reference, "all-fives")["message"]
+    )

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from fives_tools.certify.cases import Case, load_cases, tables
+from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.judge import tables
 from fives_tools.cli import main
 
 KNOWN = Path(__file__).with_name("coverage_known_gaps.yaml")

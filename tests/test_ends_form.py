@@ -21,9 +21,10 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP
+from fives_tools.certify.judge.verdict import CERTIFIED, decide
 from fives_tools.certify.reports.comparison import places_note
-from fives_tools.certify.reports.verdict import CERTIFIED, decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,9 +9,10 @@ import pytest
 from fives_tools.certify.adapters.fast import FastImplementation
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import levels, load_cases
+from fives_tools.certify.findings.status import FAIL, PASS
 from fives_tools.certify.fuzz.campaign import Plan, Slice, run_campaign
-from fives_tools.certify.reports.verdict import CERTIFIED, decide
-from fives_tools.certify.runner import FAIL, PASS, run_cases
+from fives_tools.certify.judge.verdict import CERTIFIED, decide
+from fives_tools.certify.runner import run_cases
 
 FUZZ_BUDGET = 400
 

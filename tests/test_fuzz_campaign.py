@@ -16,7 +16,7 @@ from fives_tools import partial, processes
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceAdapter
-from fives_tools.certify.fuzz import differ, report
+from fives_tools.certify.fuzz import differ
 from fives_tools.certify.fuzz.campaign import (
     DEFAULT_BUDGET,
     Judge,
@@ -29,6 +29,7 @@ from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import FAST_TYPES, ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
 from fives_tools.certify.fuzz.shrink import size
+from fives_tools.certify.reports import fuzz as report
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,8 +16,9 @@ from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
-from fives_tools.certify.reports.verdict import decide
-from fives_tools.certify.runner import ERROR, FAIL, run_cases
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.judge.verdict import decide
+from fives_tools.certify.runner import run_cases
 from fives_tools.cli import main
 
 TURN_FLOW, MATCH_END = levels.TURN_FLOW, levels.MATCH_END
@@ -116,9 +117,7 @@ def cases() -> list[Case]:
 
 
 @pytest.mark.parametrize("bent_type", ALL, ids=lambda b: b.__name__)
-def test_no_bent_engine_escapes_by_declaring_less(
-    bent_type: type[Bent], cases: list[Case]
-) -> None:
+def test_no_bent_engine_escapes_by_declaring_less(bent_type: type[Bent], cases: list[Case]) -> None:
     """Declaring everything, the engine is caught at some levels. Declaring turn-flow or
     match-end without one of those it implies is refused; declaring them with what they
     imply, it is not certified whenever it is caught at one of those levels."""

@@ -20,10 +20,11 @@ import pytest
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS
 from fives_tools.certify.reports import comparison, formats
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.reports.html import certificate_html, comparison_html
-from fives_tools.certify.runner import ERROR, FAIL, PASS, Run, run_cases, select
+from fives_tools.certify.runner import Run, run_cases, select
 from fives_tools.cli import main
 
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"

@@ -20,8 +20,8 @@ from observed import (
 from fives_engine import Action, Deal, MatchState, Play, Setup, find_game
 from fives_engine.deal import random_deal
 from fives_engine.record import write_record
+from fives_tools.certify.findings.status import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe import Observation, audit_records
-from fives_tools.certify.observe.model import FAIL, NOT_OBSERVED, PASS
 from fives_tools.certify.observe.replay import prefix
 from fives_tools.certify.observe.resolve import offered_difference, resolve
 from fives_tools.cli.records import random_match

@@ -15,8 +15,9 @@ from bent_engines import catalog
 from observed import observed_match
 
 from fives_engine.layout import _STATES
+from fives_tools.certify.findings.status import FAIL
 from fives_tools.certify.observe import audit_records
-from fives_tools.certify.observe.report import causes
+from fives_tools.certify.reports.audit import causes
 
 #: bent engine, and the table its own games are played at
 SHOWN = [
@@ -70,4 +71,4 @@ def test_the_bent_rule_is_the_first_likely_cause(
     obs = audit_records(bent_games(bent, game, players, partners, hands))
     assert obs.divergences, f"{name}: its own games show no divergence"
     assert causes(obs)[0][0] == bent.BENT_RULE
-    assert obs.status(game, bent.BENT_RULE) == "FAIL"
+    assert obs.status(game, bent.BENT_RULE) == FAIL

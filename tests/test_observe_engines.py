@@ -13,9 +13,10 @@ from observed import minimal_example, observed_match
 
 from fives_engine import DOUBLE_SIX
 from fives_engine.errors import RecordError
+from fives_tools.certify.findings.status import FAIL, IMPLEMENTATION_DEFINED
+from fives_tools.certify.judge import misreadings
 from fives_tools.certify.observe import Observation, audit_records
 from fives_tools.certify.observe.load import ENTRY_FORMS, check_record
-from fives_tools.certify.observe.model import IMPLEMENTATION_DEFINED
 from fives_tools.cli import main
 
 
@@ -111,18 +112,26 @@ def test_a_house_move_is_one_divergence_not_its_consequences() -> None:
     assert len(audit_records([_with_entry({"seat": 0, "action": "pass"})]).divergences) > 1
 
 
-def test_an_engine_that_crashed_or_stalled_fails_where_it_stopped() -> None:
+def test_an_engine_that_crashed_or_stalled_is_an_engine_error_not_a_rule_failure() -> None:
+    """A crash or a stall withholds the certificate as a case that errors does, but it is
+    no failure of the rule whose move was due there, and never a likely cause."""
     record = _with_entry({"stopped": "crash", "message": "TypeError: tile is None"})
     obs = audit_records([record])
-    assert found(obs) == [("turn.draw-until-playable", "stopped", "must")]
-    assert obs.divergences[0].got == "crash: TypeError: tile is None"
-    assert not obs.ok
-    # a hand that never ends: the log stops there, the stall is the finding
+    assert found(obs) == [] and not obs.ok
+    (error,) = obs.errors
+    assert error.action == 4
+    assert "the implementation crashed with the game not over: TypeError: tile is None" in (
+        error.text
+    )
+    assert "engine errors" in obs.verdict()
+    assert all(obs.status("all-fives", rule) != FAIL for rule in obs.games["all-fives"].exercised)
+    assert misreadings.likely_causes(obs.against) == []
+    # a hand that never ends: the log stops there, the stall is the engine's error
     record = copy.deepcopy(minimal_example())
     record["hands"][0]["actions"].append({"seat": 1, "stopped": "stall"})
-    (div,) = audit_records([record]).divergences
-    assert (div.checked, div.got) == ("stopped", "stall")
-    assert div.rule == "play.match-attach-point"  # seat 1 had plays: the rules' next move
+    obs = audit_records([record])
+    assert obs.divergences == [] and len(obs.errors) == 1 and not obs.ok
+    assert "stalled" in obs.errors[0].text
 
 
 def test_a_stop_once_the_match_is_won_is_only_noted() -> None:
@@ -254,3 +263,14 @@ def test_fives_audit_names_the_file_and_field_of_an_entry_of_no_form(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"{path}: field hands[0].actions[3]: expected an action" in err
+
+
+def test_the_verdict_counts_rules_not_game_and_rule_pairs() -> None:
+    """One rule broken in three games is one rule (it has one ID in every game): the
+    verdict said "on 3 rules" where every divergence was on one."""
+    obs = Observation()
+    for game in ("five-up", "exact-61", "all-fives"):
+        obs.tally(game).failed["score.play.multiple-of-five"] = 2
+    assert "on 1 rule in 3 games" in obs.verdict()
+    obs.tally("all-fives").failed["settle.round-nearest-five"] = 1
+    assert "on 2 rules in 3 games" in obs.verdict()

@@ -17,13 +17,15 @@ from bent_engines.readings import AllFivesTargetAfterSettlement
 from observed import LEGAL_AT_8, minimal_example, observed_match
 
 from fives_engine.layout import _STATES
+from fives_tools.certify.findings.status import FAIL
 from fives_tools.certify.observe import Observation, audit_records
-from fives_tools.certify.observe.console import console
-from fives_tools.certify.observe.report import causes, markdown
 from fives_tools.certify.observe.stream import read_file
+from fives_tools.certify.reports.audit import causes, markdown
+from fives_tools.certify.reports.audit_console import console
 
 #: A real engine's own games, as `make comparison` writes them.
 COMPARISON_GAMES = "docs/comparisons/all-fives-domino-games.jsonl"
+
 
 def _example_with(index: int, **change: Any) -> dict[str, Any]:
     record = minimal_example()
@@ -59,9 +61,11 @@ def test_a_forced_offer_is_one_divergence_for_the_step_however_much_it_leaves_ou
     obs = audit_records([_example_with(7, offered=["[1|5]@[1|1]:1", "[2|4]@[1|4]:4", "draw"])])
     (div,) = obs.divergences
     assert div.checked == "offered" and div.action == 8
-    # three missing on the double's straight side, one on [1|4]'s end, the draw refused
+    # three missing on the double's straight side (side B: the rules of side A first too,
+    # by the one table of places certify and fuzz read), one on [1|4]'s end, the draw refused
     assert div.candidates == (
         "layout.double.crosswise",
+        "layout.side-a-first",
         "play.match-attach-point",
         "turn.must-play",
     )
@@ -189,7 +193,7 @@ def test_a_winner_after_a_wrong_score_is_its_consequence_and_counts_for_no_rule(
     assert score.counted and not winner.counted
     tally = obs.games["all-fives"]
     assert tally.failed["match.first-to-target"] == 0 and tally.failed[score.rule] == 1
-    assert obs.status("all-fives", "match.first-to-target") != "FAIL"
+    assert obs.status("all-fives", "match.first-to-target") != FAIL
     assert "match.first-to-target" not in [rule for rule, _, _ in causes(obs)]
     assert obs.against == [score]
     assert "(1 following from an earlier one)" in obs.verdict()
@@ -234,7 +238,7 @@ def test_playing_on_past_the_target_against_the_other_reading_too_is_a_failure()
     obs = audit_records([record])
     assert obs.divergences[0].action == at
     assert obs.divergences[0].requirement == "must" and not obs.ok
-    assert obs.status("all-fives", "match.first-to-target") == "FAIL"
+    assert obs.status("all-fives", "match.first-to-target") == FAIL
 
 
 def test_a_two_player_deduction_bug_in_all_fives_is_no_reading() -> None:
@@ -258,7 +262,7 @@ def test_a_two_player_deduction_bug_in_all_fives_is_no_reading() -> None:
         "must",
         None,
     )
-    assert obs.status("all-fives", "settle.deduct-each-hand") == "FAIL"
+    assert obs.status("all-fives", "settle.deduct-each-hand") == FAIL
 
 
 # -- the numbers explained -----------------------------------------------------------------

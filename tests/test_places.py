@@ -24,12 +24,13 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.compare import compare
+from fives_tools.certify.findings.status import FAIL, PASS, SKIP
 from fives_tools.certify.fuzz.scope import Scope, ScopeError
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.reports.formats import to_json, to_markdown
 from fives_tools.certify.reports.html import certificate_html
-from fives_tools.certify.runner import FAIL, PASS, SKIP, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 
 
 def in_pips_form(reply: dict[str, Any]) -> dict[str, Any]:

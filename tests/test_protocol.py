@@ -21,8 +21,9 @@ from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import levels, load_cases
 from fives_tools.certify.compare import compare
-from fives_tools.certify.reports.verdict import CERTIFIED, decide
-from fives_tools.certify.runner import ERROR, PASS, SKIP, run_cases
+from fives_tools.certify.findings.status import ERROR, PASS, SKIP
+from fives_tools.certify.judge.verdict import CERTIFIED, decide
+from fives_tools.certify.runner import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")

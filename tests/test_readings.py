@@ -15,7 +15,8 @@ from bent_engines.readings import NO_ENGINE, READINGS
 
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import Case, load_cases
-from fives_tools.certify.runner import ERROR, FAIL, run_cases
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.runner import run_cases
 
 REGISTER = Path(__file__).resolve().parent.parent / "spec" / "interpretations.yaml"
 LEANING = Path(__file__).with_name("must_cases_on_a_reading.yaml")

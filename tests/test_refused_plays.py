@@ -17,12 +17,13 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.findings.fields import Evidence, allowing_rules, field_rules
+from fives_tools.certify.findings.status import ERROR, FAIL
 from fives_tools.certify.fuzz.campaign import Plan, Slice, run_campaign
+from fives_tools.certify.judge.causes import likely_causes, run_blamed
+from fives_tools.certify.judge.fields import Evidence, allowing_rules, field_rules
 from fives_tools.certify.refusals import ACCEPTED, REFUSED, request_plays
-from fives_tools.certify.reports.causes import likely_causes, run_blamed
 from fives_tools.certify.reports.console import print_report
-from fives_tools.certify.runner import ERROR, FAIL, Run, run_cases
+from fives_tools.certify.runner import Run, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 ARMS = "a two-ended engine has no spinner's arms"

@@ -15,14 +15,9 @@ from bent_engines.catalog import DisplayNotDivided
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import Filters
+from fives_tools.certify.findings.status import FAIL
 from fives_tools.certify.reports import formats, junit
-from fives_tools.certify.runner import (
-    FAIL,
-    Run,
-    apply_known_failures,
-    read_known_failures,
-    run_cases,
-)
+from fives_tools.certify.runner import Run, apply_known_failures, read_known_failures, run_cases
 from fives_tools.cli import main
 
 SCHEMA = Path(__file__).resolve().parent.parent / "spec" / "schemas" / "report.schema.json"

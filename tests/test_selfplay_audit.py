@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from bent_engines.catalog import ALL, Bent
 
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.observe.asked import DEFAULT_GAMES, arguments, observe
-from fives_tools.certify.observe.model import Observation
-from fives_tools.certify.observe.report import causes
+from fives_tools.certify.reports.audit import causes
 from fives_tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,14 +219,16 @@ def test_a_game_the_engine_crashed_in_is_kept_and_judged_where_it_stopped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An adapter that logs where its engine crashed (``stopped``) hands the game over: it
-    is audited, not dropped, and the crash is a divergence of its own."""
+    is audited, not dropped, and the crash is an engine error where it stopped, no rule's
+    failure."""
     program = ROOT / "tests" / "misbehaving" / "adapter.py"
     command = f"{sys.executable} {program} logged-crash {tmp_path / 'state'}"
     table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
     assert main(["audit", "--adapter", command, *table]) == 1
     out = capsys.readouterr().out
     assert "observation of 3 games" in out and "could not be read" not in out
-    assert "(stopped)" in out and "the implementation crashed with the game not over" in out
+    assert "engine errors" in out and "the implementation crashed with the game not over" in out
+    assert "(stopped)" not in out  # no divergence of a rule
 
 
 @pytest.mark.parametrize("bent", ["TieAtTheTopWins", "TieBreakIsSuddenDeath"])

@@ -20,16 +20,17 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split
-from fives_tools.certify.reports import formats
-from fives_tools.certify.reports.console import print_report
-from fives_tools.certify.reports.verdict import (
+from fives_tools.certify.findings.status import FAIL
+from fives_tools.certify.judge.verdict import (
     CERTIFIED,
     KNOWN_FAILURES,
     NOT_CERTIFIED,
     PARTIAL,
     decide,
 )
-from fives_tools.certify.runner import FAIL, Run, apply_known_failures, run_cases
+from fives_tools.certify.reports import formats
+from fives_tools.certify.reports.console import print_report
+from fives_tools.certify.runner import Run, apply_known_failures, run_cases
 from fives_tools.cli import main
 
 BENT = "tests.bent_engines.catalog:DisplayNotDivided"

@@ -22,10 +22,11 @@ from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.adapters.own_games import Table, ask
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.findings.observation import Observation
+from fives_tools.certify.findings.status import PASS
 from fives_tools.certify.observe import asked
-from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.own_games import OwnGames
-from fives_tools.certify.runner import PASS, run_case
+from fives_tools.certify.runner import run_case
 from fives_tools.cli.own_games import REFERENCE_PYTHON
 
 MUST_CASES = [case for case in load_cases() if case.level == "must"]

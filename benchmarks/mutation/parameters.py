@@ -21,7 +21,8 @@ from fives_engine.rules import Ruleset
 from fives_engine.settlement import SETTLEMENTS
 from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case
-from fives_tools.certify.runner import ERROR, FAIL, run_case
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.runner import run_case
 
 #: The legal values of each enumerated parameter (those the engine reads).
 CHOICES: dict[str, tuple[str, ...]] = {

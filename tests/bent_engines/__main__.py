@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.reports.causes import likely_causes
-from fives_tools.certify.runner import ERROR, FAIL, run_cases
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.judge.causes import likely_causes
+from fives_tools.certify.runner import run_cases
 
 from .catalog import ALL
 

@@ -26,30 +26,20 @@ import pytest
 
 from fives_engine import find_game, game_names
 from fives_tools import rerun
+from fives_tools.certify.adapters.factory import IN_PROCESS, PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo, AdapterRefused
-from fives_tools.certify.adapters.program import SubprocessAdapter
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
-from fives_tools.certify.reports.causes import blamed_rules, cause_lines
+from fives_tools.certify.findings.status import ERROR, FAIL, SKIP
+from fives_tools.certify.judge.causes import blamed_rules, cause_lines
+from fives_tools.certify.judge.coverage import coverage
 from fives_tools.certify.reports.console import CAUSES_HEADING, describe_failure, failure_summary
-from fives_tools.certify.reports.covers import coverage
-from fives_tools.certify.runner import (
-    ERROR,
-    FAIL,
-    SKIP,
-    Result,
-    Run,
-    read_known_failures,
-    run_case,
-    skip_reason,
-)
+from fives_tools.certify.runner import Result, Run, read_known_failures, run_case, skip_reason
 from fives_tools.options import command, seconds
 from fives_tools.text import clean
 
 #: ``pytest --fives-fuzz``: its options and its item live with the fuzzer.
-pytest_plugins = ["fives_tools.certify.fuzz.pytest_fuzz"]
+pytest_plugins = ["fives_tools.pytest_fuzz"]
 
 #: The requirement levels of a case, as markers.
 REQUIREMENTS = {
@@ -106,15 +96,13 @@ def _rerun_prefix(config: pytest.Config) -> str:
 def _make_adapter(config: pytest.Config) -> Adapter | None:
     command = config.getoption("--fives-adapter")
     if command is not None:
-        return SubprocessAdapter(
-            command,
-            timeout=config.getoption("--fives-timeout"),
-            start_timeout=config.getoption("--fives-startup-timeout"),
+        timeouts = (
+            config.getoption("--fives-timeout"),
+            config.getoption("--fives-startup-timeout"),
         )
+        return Reach(PROGRAM, command, *timeouts).open()
     spec = config.getoption("--fives-python")
-    if spec is not None:
-        return PythonAdapter(load_object(spec), spec)
-    return None
+    return Reach(PYTHON, spec).open() if spec is not None else None
 
 
 class _Session:
@@ -378,7 +366,7 @@ def fives_adapter(pytestconfig: pytest.Config) -> Iterator[Adapter]:
             pytest.fail(f"fives: cannot certify this implementation: {exc}", pytrace=False)
         yield shared.adapter
         return
-    adapter = ReferenceAdapter()
+    adapter = Reach(IN_PROCESS).open()
     adapter.start()
     yield adapter
     adapter.stop()

@@ -24,14 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fives_tools.certify.observe.model import (
-    FAIL,
-    IMPLEMENTATION_DEFINED,
-    PASS,
-    READING,
-    Divergence,
-    Observation,
-)
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
+from fives_tools.certify.findings.status import FAIL, IMPLEMENTATION_DEFINED, PASS, READING
 from fives_tools.text import plural
 
 #: The status of a rule its own games never exercised, as the tables print it.
@@ -52,12 +47,12 @@ class OwnGames:
         return not self.skipped
 
     @property
-    def against(self) -> list[Divergence]:
+    def against(self) -> list[Finding]:
         """The divergences that withhold the certificate: ``must``, none a consequence."""
         return self.observation.against
 
     @property
-    def readings(self) -> list[Divergence]:
+    def readings(self) -> list[Finding]:
         """Readings of an interpretation answered otherwise: reported, not held against."""
         return [
             d
@@ -69,7 +64,7 @@ class OwnGames:
     def withholds(self) -> bool:
         """The own games withhold the certificate: a ``must`` divergence, or a game that
         was asked for (or a log given) and could not be read."""
-        return bool(self.against or self.observation.unreadable)
+        return bool(self.against or self.observation.unreadable or self.observation.errors)
 
     def reasons(self) -> list[str]:
         """The verdict's reasons from the own games, e.g. ``own games: 3 divergences on 2
@@ -80,6 +75,11 @@ class OwnGames:
             out.append(
                 f"own games: {plural(len(self.against), 'divergence')} on"
                 f" {plural(len(rules), 'must rule')}"
+            )
+        if self.observation.errors:
+            out.append(
+                f"own games: {plural(len(self.observation.errors), 'engine error')}"
+                " (stopped, crashed or stalled)"
             )
         if self.observation.unreadable:
             out.append(f"own games: {plural(len(self.observation.unreadable), 'game')} not given")

@@ -22,6 +22,7 @@ from fives_tools.certify.adapters.interface import (
 from fives_tools.certify.cases import Alternative, Case
 from fives_tools.certify.cases.selection import Filters
 from fives_tools.certify.compare import Mismatch, held_against
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.refusals import refusal
 
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
     from fives_tools.certify.fuzz.campaign import Outcome
 from fives_tools.partial import Interruption
 from fives_tools.text import clean
-
-PASS, FAIL, ERROR, SKIP = "pass", "fail", "error", "skip"
-STATUSES = (PASS, FAIL, ERROR, SKIP)
 
 
 @dataclass

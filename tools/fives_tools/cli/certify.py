@@ -12,15 +12,15 @@ from typing import Any, TextIO
 
 from fives_engine.rules import game_names
 from fives_tools import files, options, partial
+from fives_tools.certify.adapters.factory import IN_PROCESS, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
-from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
+from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.reports import formats
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import games_of, print_quiet, print_report
 from fives_tools.certify.reports.html import certificate_html
-from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result, Run, read_known_failures, run_cases
 from fives_tools.cli import fuzz, own_games
 from fives_tools.cli.base import CannotRun, UsageError, chosen, filters_of, make_adapter, shown_as
@@ -78,7 +78,8 @@ def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, tuple[str, ...]]:
     """The adapter the options name, and the option that re-selects it."""
     if args.in_process:
-        return ReferenceAdapter(), ("--in-process",)
+        reach = Reach(IN_PROCESS)
+        return reach.open(), reach.words()
     impl = chosen(args)
     adapter = make_adapter(impl, args.timeout, args.startup_timeout, args.game_timeout)
     return adapter, () if impl is None else impl.words()

@@ -13,10 +13,10 @@ from fives_tools import files, options, partial
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.cases.selection import split
+from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.reports.comparison import Entry, to_json, to_markdown
 from fives_tools.certify.reports.console import counts_text, games_of
 from fives_tools.certify.reports.html import comparison_html
-from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Run, run_cases
 from fives_tools.cli import own_games
 from fives_tools.cli.base import CannotRun, UsageError, filters_of, make_adapter

@@ -16,10 +16,11 @@ from fives_tools import files, options, partial, processes, rerun
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
 from fives_tools.certify.cases import levels
 from fives_tools.certify.cases.selection import Filters, unknown_names
-from fives_tools.certify.fuzz import candidates, parallel, report
+from fives_tools.certify.fuzz import candidates, parallel
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan, Slice
-from fives_tools.certify.fuzz.html import fuzz_html
 from fives_tools.certify.fuzz.scope import ScopeError
+from fives_tools.certify.reports import fuzz as report
+from fives_tools.certify.reports.fuzz_html import fuzz_html
 from fives_tools.certify.runner import Run
 from fives_tools.cli.base import CannotRun, UsageError, shown_as
 from fives_tools.cli.own_games import REFERENCE_PYTHON

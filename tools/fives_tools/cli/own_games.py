@@ -18,9 +18,9 @@ from fives_engine import game_names
 from fives_tools import options, partial
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.cases import Case
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.observe import asked
 from fives_tools.certify.observe.audit import audit_records
-from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.observe.stream import read_file
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.runner import Run

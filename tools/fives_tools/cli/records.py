@@ -18,7 +18,7 @@ from fives_engine.record import dumps_record, read_record_file, validate_record,
 from fives_tools import files, options
 from fives_tools.certify.adapters import selfplay
 from fives_tools.certify.observe import audit_records
-from fives_tools.certify.observe import report as audit_report
+from fives_tools.certify.reports import audit as audit_report
 from fives_tools.cli.base import CannotRun
 from fives_tools.text import clean, tell
 

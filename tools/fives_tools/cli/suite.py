@@ -10,8 +10,9 @@ from typing import Any
 
 from fives_tools import files, options
 from fives_tools.certify.adapters import protocol
-from fives_tools.certify.cases import coverage, load_cases, tables
+from fives_tools.certify.cases import coverage, load_cases
 from fives_tools.certify.cases.selection import split
+from fives_tools.certify.judge import tables
 from fives_tools.cli.base import filters_of
 
 

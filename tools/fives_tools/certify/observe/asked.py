@@ -19,13 +19,14 @@ from typing import Any
 from fives_engine import FivesError, Setup, find_game, game_names
 from fives_engine.record import MAX_BYTES
 from fives_tools import options, partial
+from fives_tools.certify.adapters.factory import PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.adapters.own_games import Asked, Table, ask
-from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.judge import steps
 from fives_tools.certify.observe.audit import audit_records, prefix
-from fives_tools.certify.observe.model import Divergence, Note, Observation
 from fives_tools.options import Parser
 from fives_tools.partial import Interruption
 from fives_tools.rerun import command
@@ -36,15 +37,9 @@ DEFAULT_GAMES = 1
 
 def adapter_of(args: argparse.Namespace) -> Adapter:
     """The implementation the options name; a self-play reply may be a large record."""
-    if args.adapter is not None:
-        return SubprocessAdapter(
-            args.adapter,
-            timeout=args.timeout,
-            start_timeout=args.startup_timeout,
-            max_reply_bytes=MAX_BYTES,
-            game_timeout=args.game_timeout,
-        )
-    return PythonAdapter(load_object(args.python), args.python)
+    kind, target = (PROGRAM, args.adapter) if args.adapter is not None else (PYTHON, args.python)
+    timeouts = (args.timeout, args.startup_timeout, args.game_timeout)
+    return Reach(kind, target, *timeouts, max_reply_bytes=MAX_BYTES).open()
 
 
 def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
@@ -83,7 +78,7 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
 
 def target_claim(
     args: argparse.Namespace, name: str, record: dict[str, Any], table: Table, seed: int
-) -> Divergence | None:
+) -> Finding | None:
     """The target the record states, held against the one asked (``--target``), else the
     game's usual one. (The rest of the record is judged by the target it states, so that a
     wrong target is named once, not at every score that reaches it.)"""
@@ -99,13 +94,13 @@ def target_claim(
     what = f"the target of {table.game} for {table.players} players (no target was agreed)"
     if table.target is not None:
         what = f"the target asked for ({table.target})"
-    return Divergence(
+    return Finding(
         name,
         table.game,
         1,
         None,
         "setup.target",
-        "match.target",
+        steps.TARGET,
         what,
         str(usual),
         str(stated),
@@ -147,9 +142,9 @@ def audit_game(args: argparse.Namespace, asked: Asked, obs: Observation) -> None
     audit_records([(name, asked.record)], obs, rerun(args, asked.table, asked.seed))
     claim = target_claim(args, name, asked.record, asked.table, asked.seed)
     if "target" in asked.record["setup"] and name not in {n.record for n in obs.unreadable}:
-        obs.tally(asked.table.game).exercised["match.target"] += 1
+        obs.tally(asked.table.game).exercised[steps.TARGET] += 1
     if claim is not None:
-        obs.tally(asked.table.game).failed["match.target"] += 1
+        obs.tally(asked.table.game).failed[steps.TARGET] += 1
         obs.divergences.insert(first, claim)
 
 

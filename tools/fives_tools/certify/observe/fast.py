@@ -1,5 +1,5 @@
 """The audit's accelerator: a record replayed on the fast path (:mod:`fives_fast`, held to
-the reference engine by :mod:`fives_fast.differential`), about three times the reference
+the reference engine by `tests/fast_differential.py`), about three times the reference
 replay's pace (``python -m benchmarks.audit_fast``).
 
 It only ever says "this record agrees with the rules wherever it says something", and
@@ -23,9 +23,9 @@ from fives_engine.deal import check_deal
 from fives_fast import FastMatch
 from fives_fast.hand import FastHand
 from fives_fast.tables import DRAW, JOIN, LEAD, PLAY, SPINNER, TILE_ID, action_id, action_of
-from fives_tools.certify.observe import exercise
+from fives_tools.certify.findings.observation import GameTally
+from fives_tools.certify.judge import exercise, steps
 from fives_tools.certify.observe.load import parse_action_text
-from fives_tools.certify.observe.model import GameTally
 from fives_tools.certify.observe.replay import numbered, replay_deal
 from fives_tools.certify.observe.tallying import Tallying
 
@@ -148,7 +148,7 @@ class _FastAudit(Tallying):
             [TILE_ID[t] for t in dealt.boneyard],
             leader,
         )
-        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
+        draw_rule = steps.draw_rule(self.after_block)
         self.exercise(exercise.deal_rules(self.ruleset, self.setup, [draw_rule] if drawn else []))
         self.actions(match, entry["actions"], "boneyard" in deal)
         self.ended(match, entry)
@@ -235,7 +235,7 @@ class _FastAudit(Tallying):
             return
         if reported != expected:
             raise Disagree
-        rule = {"out": "hand.end.going-out", "block": "hand.end.block"}[reported]
+        rule = steps.ended_rule(reported)
         self.exercise(exercise.kept(self.ruleset, [rule]))
 
     def settled(self, match: FastMatch, reported: list[int]) -> None:
@@ -266,7 +266,7 @@ class _FastAudit(Tallying):
         if not reported:
             return
         rule = exercise.end_rule(self.ruleset)
-        self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
+        self.exercise(exercise.kept(self.ruleset, [rule, steps.TARGET]))
         if "winner" in reported and reported["winner"] != self.winner:
             raise Disagree
         if "scores" in reported and reported["scores"] != self.scores:

@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.merge import merged_reports
-from fives_tools.certify.observe.model import Observation
 from fives_tools.certify.observe.shards import shard_report
 
 EXTRA = "pip install 'fives-conformance[dask]'"

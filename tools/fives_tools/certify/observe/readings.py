@@ -1,70 +1,19 @@
-"""The other readings the audit recognises in a record: where the sources are ambiguous the
-project chose one reading (spec/interpretations.yaml); an implementation that takes the
-other is answered otherwise, not wrong. A record is held to the other reading only where
-its behaviour is that reading's, replayed: the audit then reports one divergence of
+"""The replay of a record under the other reading of an interpretation it seems to take
+(the readings, and the rule each decides, are the judge's:
+:mod:`fives_tools.certify.judge.readings`). A record is held to the other reading only
+where its behaviour is that reading's, replayed: the audit then reports one divergence of
 requirement ``implementation-defined`` naming the interpretation, and judges the rest of
 the record under that reading rather than piling up its consequences.
-
-Only readings a record can show are here: of ``all-fives.target-immediate``, the target
-checked once the hand is over and settled (the engine plays on past the target to the
-hand's end and then declares the winner), as Five Up checks it; of
-``all-fives.settlement-partners``, partners' remaining pips added up and rounded once (only
-at a table of partners: the same rule's deduction at any other table is no reading); of
-``lead.neutral-draw``, a written draw the lowest tile wins.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import IllegalDealError, MatchState, Ruleset, Tile
 from fives_engine.deal import draw_winner
 from fives_tools.certify.observe.replay import force
 from fives_tools.certify.observe.resolve import resolve
-
-
-@dataclass(frozen=True)
-class OtherReading:
-    """A reading of ``interpretation`` other than the project's: the game's ``parameters``
-    changed as an implementation that takes it plays, and the rule the reading decides."""
-
-    interpretation: str
-    rule: str
-    parameters: dict[str, Any]
-
-    def ruleset(self, ruleset: Ruleset) -> Ruleset:
-        """``ruleset`` read this way."""
-        return dataclasses.replace(ruleset, parameters={**ruleset.parameters, **self.parameters})
-
-
-#: By the game's ``target_check``: the other reading of when the match is won.
-_TARGET = {
-    "immediate": OtherReading(
-        "all-fives.target-immediate",
-        "match.first-to-target",
-        {"target_check": "after-settlement", "tie_at_target": "play-on"},
-    ),
-}
-
-
-#: Partners' remaining pips added up and rounded once, where the game's deduction rule
-#: rests on the interpretation that leaves it open.
-PARTNERS_MERGED = OtherReading("all-fives.settlement-partners", "settle.deduct-each-hand", {})
-
-
-def of_partners(ruleset: Ruleset, partnerships: bool) -> OtherReading | None:
-    """The other reading of whose score partners' pips come off, at a table of partners
-    of a game whose deduction rule rests on that interpretation."""
-    rule = ruleset.rules.get(PARTNERS_MERGED.rule)
-    if not partnerships or rule is None:
-        return None
-    return PARTNERS_MERGED if PARTNERS_MERGED.interpretation in rule.interpretations else None
-
-
-#: A neutral draw the lowest pip total wins (ties drawing again among the lowest).
-LOWEST_DRAW = "lead.neutral-draw"
 
 
 def lowest_draw_leader(draws: list[list[str | None]], players: int) -> int | None:
@@ -93,16 +42,6 @@ def named_leader(deal: dict[str, Any], actions: list[dict[str, Any]], players: i
         lowest = lowest_draw_leader(deal["draws"], players)
         leader = lowest if lowest == actions[0].get("seat") else None
     return leader
-
-
-def of_target(ruleset: Ruleset) -> OtherReading | None:
-    """The other reading of when ``ruleset``'s match is won, when the game's rule rests on
-    an interpretation that has one."""
-    other = _TARGET.get(ruleset.target_check)
-    rule = ruleset.rules.get(other.rule) if other is not None else None
-    if other is None or rule is None or other.interpretation not in rule.interpretations:
-        return None
-    return other
 
 
 def replayed(match: MatchState, ruleset: Ruleset) -> MatchState:

@@ -18,8 +18,6 @@ report says what was done at each such place.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -34,16 +32,13 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
-from fives_tools.certify.findings.events import event_rules, in_order
-from fives_tools.certify.observe import diagnose, exercise, readings
-from fives_tools.certify.observe.model import (
-    IMPLEMENTATION_DEFINED,
-    MUST,
-    Divergence,
-    Note,
-    Observation,
-    plural,
-)
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation, plural
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
+from fives_tools.certify.judge import exercise, misreadings, steps
+from fives_tools.certify.judge.events import event_rules, in_order
+from fives_tools.certify.judge.readings import LOWEST_DRAW, OtherReading, of_partners, of_target
+from fives_tools.certify.observe import readings
 from fives_tools.certify.observe.replay import (
     as_if_turn,
     force,
@@ -52,10 +47,8 @@ from fives_tools.certify.observe.replay import (
     prefix,
     replay_deal,
     text,
-    turn_rule,
 )
 from fives_tools.certify.observe.resolve import (
-    allowing_rule,
     offered_difference,
     refusal,
     resolve,
@@ -72,11 +65,6 @@ SCORED = ("score", "scores")
 def _but_deductions(events: list[Any]) -> list[Any]:
     """A hand's events less the deductions of its settlement."""
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
-
-
-def most_common(rules: Iterable[str]) -> list[str]:
-    """The rules named, each once, the most often named first: a step's candidates."""
-    return [rule for rule, _ in Counter(rules).most_common()]
 
 
 class RecordAudit(Tallying):
@@ -131,6 +119,7 @@ class RecordAudit(Tallying):
         scores: bool = True,
         explain: tuple[str, ...] = (),
         reading: str | None = None,
+        follows: int | None = None,
     ) -> None:
         """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
         once the whole observation is in); the prefix that shows it ends after match
@@ -140,11 +129,12 @@ class RecordAudit(Tallying):
         applied as the implementation did it may follow from (an end of the hand or of the
         match): then it is a consequence of the first of them, never counted for its own
         rule. ``reading``: the interpretation whose other reading the record
-        takes (an implementation-defined divergence, never a failure)."""
+        takes (an implementation-defined divergence, never a failure). ``follows``: the
+        number of the divergence this one is a consequence of, when the step knows it."""
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
-            Divergence(
+            Finding(
                 self.label,
                 self.game,
                 hand,
@@ -160,7 +150,11 @@ class RecordAudit(Tallying):
                 candidates,
                 requirement=MUST if reading is None else IMPLEMENTATION_DEFINED,
                 interpretation=reading,
-                consequence_of=None if after is None else self.cause(after, scores),
+                consequence_of=follows
+                if follows is not None
+                else None
+                if after is None
+                else self.cause(after, scores),
                 explain=explain,
             )
         )
@@ -225,7 +219,7 @@ class RecordAudit(Tallying):
                 f"hand {index} names no leader: record not checked further",
             )
             return False
-        draw_rule = "lead.after-block" if self.after_block else "lead.neutral-draw"
+        draw_rule = steps.draw_rule(self.after_block)
         setup = self.setup if self.unknown is None else replace(self.setup, target=UNREACHABLE)
         self.match = MatchState(self.played, setup, self.scores)
         self.drift = [0] * self.setup.sides  # play scores recorded less the rules' answer
@@ -238,7 +232,7 @@ class RecordAudit(Tallying):
                 index,
                 None,
                 "deal",
-                draw_rule if exc.rule == "lead.neutral-draw" else exc.rule,
+                steps.deal_refusal(exc.rule, self.after_block),
                 str(exc),
                 "a deal the rules allow",
                 "the deal recorded",
@@ -281,7 +275,7 @@ class RecordAudit(Tallying):
             "the highest tile leads",
             f"seat {seat} leads",
             cut=self.number,
-            reading=readings.LOWEST_DRAW,
+            reading=LOWEST_DRAW,
         )
         return True
 
@@ -316,7 +310,7 @@ class RecordAudit(Tallying):
             index,
             None,
             "deal.leader",
-            "lead.went-out-leads",
+            steps.WENT_OUT_LEADS,
             f"seat {self.next_leader} went out of hand {index - 1} and must lead hand {index}",
             f"seat {self.next_leader}",
             f"seat {leader}",
@@ -361,12 +355,12 @@ class RecordAudit(Tallying):
         assert self.match is not None
         if "ended" not in entry:
             hand = self.match.hands[-1]
-            self.exercise(exercise.kept(self.ruleset, ["hand.end.block"]))
+            self.exercise(exercise.kept(self.ruleset, [steps.BLOCK]))
             self.diverge(
                 index + 1,
                 self.number,
                 "hands",
-                "hand.end.block",
+                steps.BLOCK,
                 f"hand {index} is not over after its last action ({hand.describe()}), yet the"
                 f" record deals hand {index + 1}",
                 "the hand goes on",
@@ -423,7 +417,7 @@ class RecordAudit(Tallying):
         chained = self.forced_in is hand and self.forced_seat not in (None, seat)
         after = index if chained else None
         if out_of_turn:
-            rule = turn_rule(hand)
+            rule = steps.turn_rule(hand)
             self.exercise([rule])
             self.diverge(
                 index,
@@ -436,8 +430,9 @@ class RecordAudit(Tallying):
                 after=after,
                 scores=False,
             )
-        elif "offered" in entry:
-            self.offered(index, entry["offered"], legal, seat)
+        left_out: int | None = None  # this step's divergence of offers that left some out
+        if not out_of_turn and "offered" in entry:
+            left_out = self.offered(index, entry["offered"], legal, seat)
         if not out_of_turn:
             self.present("offered", "offered" in entry)
         resolved = resolve(entry["action"], legal if not out_of_turn else as_if_turn(hand, seat))
@@ -455,7 +450,9 @@ class RecordAudit(Tallying):
         if not out_of_turn and not echo and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
-            self.refused(index, rule, reason, legal_text, entry["action"], after)
+            # a seat whose legal actions were not offered chose among what was: its action
+            # follows from the offers (a draw while the lost spinner arm took its play)
+            self.refused(index, rule, reason, legal_text, entry["action"], after, left_out)
         if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
         if out_of_turn or action not in legal:
@@ -473,11 +470,14 @@ class RecordAudit(Tallying):
         return True
 
     def off_the_rules(self, index: int, entry: dict[str, Any]) -> bool:
-        """A house move, or the place the implementation stopped, crashed or stalled: one
-        divergence of the rules that say what was due there (the legal actions' rules; the
-        match's end rule once a hand is over and the match is not), never its consequences:
-        nothing after it in the hand is replayed (returns False: the replay stops). A stop
-        after the match was won is noted only, the result judged as before (True)."""
+        """A house move, or the place the implementation stopped, crashed or stalled.
+
+        A house move is one divergence of the rules that say what was due there (the legal
+        actions' rules; the match's end rule once a hand is over and the match is not). A
+        stop, crash or stall is an engine error, as a case that errors: it withholds a
+        certificate but fails no rule and is no likely cause. Either way nothing after it
+        in the hand is replayed (returns False: the replay stops). A stop after the match
+        was won is noted only, the result judged as before (True)."""
         assert self.match is not None
         hand = self.match.hands[-1]
         house, kind = entry.get("house"), str(entry.get("stopped"))
@@ -486,22 +486,27 @@ class RecordAudit(Tallying):
         if self.match.is_terminal:
             self.note(self.obs.stopped, index, self.number, f"after the match was won, {said}")
             return True
+        if house is None:
+            # the engine's error, as a case that errors: no rule's failure, no likely cause
+            done = {"stopped": "stopped", "crash": "crashed", "stall": "stalled"}[kind]
+            self.note(
+                self.obs.errors,
+                index,
+                self.number,
+                f"hand {index}, action {self.number}: the implementation {done} with the"
+                f" game not over{message}",
+            )
+            return False
         if hand.is_terminal:
             rules = [exercise.end_rule(self.ruleset)]
             due = "the hand is over and the match goes on: the next hand"
         else:
             legal = self.match.legal_actions()
-            rules = most_common(allowing_rule(self.ruleset, a) for a in legal)
+            rules = steps.due_rules(self.ruleset, legal)
             due = f"seat {hand.current_player}: a legal action: {', '.join(map(str, legal))}"
-        if house is not None:
-            what = f"seat {entry['seat']} made a move the rules do not have ({house})"
-        else:
-            done = {"stopped": "stopped", "crash": "crashed", "stall": "stalled"}[kind]
-            what = f"the implementation {done} with the game not over{message}"
+        what = f"seat {entry['seat']} made a move the rules do not have ({house})"
         self.exercise(rules)
-        self.diverge(
-            index, self.number, "house" if house is not None else "stopped", rules, what, due, said
-        )
+        self.diverge(index, self.number, "house", rules, what, due, said)
         return False
 
     def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
@@ -611,11 +616,11 @@ class RecordAudit(Tallying):
         families, what = event_rules(expected, recorded, first=True)
         rules = in_order(families, list(self.ruleset.rules)) or list(self.ruleset.rules)
         reading = None
-        partners = readings.of_partners(self.ruleset, self.setup.partnerships)
+        partners = of_partners(self.ruleset, self.setup.partnerships)
         if (
             partners is not None
             and _but_deductions(expected) == _but_deductions(recorded)
-            and diagnose.partners_merged(self.setup, self.match, list(self.match.scores))
+            and misreadings.partners_merged(self.setup, self.match, list(self.match.scores))
         ):  # partners' pips deducted together, giving the same scores: the other reading
             rules, reading = [partners.rule], partners.interpretation
         pairs = zip([*expected, None], [*recorded, None], strict=False)
@@ -641,7 +646,7 @@ class RecordAudit(Tallying):
         (the target checked after the hand), that reading is the record's, reported once
         and followed from here (:meth:`read_otherwise`)."""
         assert self.match is not None
-        other = readings.of_target(self.ruleset)
+        other = of_target(self.ruleset)
         if other is None or self.match.hands[-1].is_terminal or not self.reached_too():
             return False
         again = readings.replayed(self.match, other.ruleset(self.played))
@@ -674,7 +679,7 @@ class RecordAudit(Tallying):
     def read_otherwise(
         self,
         index: int,
-        other: readings.OtherReading,
+        other: OtherReading,
         again: MatchState,
         action: int | None,
         field: str,
@@ -697,7 +702,7 @@ class RecordAudit(Tallying):
             what = f"side {self.match.winner} had won the match: nothing is played after it"
         else:
             hand = self.match.hands[-1]
-            rule = "hand.end.going-out" if hand.went_out is not None else "hand.end.block"
+            rule = steps.hand_end_rule(hand.went_out is not None)
             what = (
                 f"seat {hand.went_out} went out: the hand was over"
                 if hand.went_out is not None
@@ -708,31 +713,42 @@ class RecordAudit(Tallying):
         self.refused(index, rule, what, "no action", got, after=won)
 
     def refused(
-        self, index: int, rule: str, what: str, expected: str, got: str, after: int | None = None
+        self,
+        index: int,
+        rule: str,
+        what: str,
+        expected: str,
+        got: str,
+        after: int | None = None,
+        follows: int | None = None,
     ) -> None:
-        """The action just numbered is one the rules refuse, by ``rule``."""
+        """The action just numbered is one the rules refuse, by ``rule`` (a consequence of
+        divergence number ``follows``, when given)."""
         self.exercise([rule])
-        self.diverge(index, self.number, "action", rule, what, expected, got, after=after)
+        self.diverge(
+            index, self.number, "action", rule, what, expected, got, after=after, follows=follows
+        )
 
-    def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
+    def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> int | None:
         """One divergence for the step, however many actions are missing or extra: one
         wrong set of offers is one fault (a forced opening leaves out every other tile).
-        Its candidates are the rules behind each difference, the most frequent first."""
+        Its candidates are the rules behind each difference, the most frequent first.
+        Returns its number when it left a legal action out (what the seat then does may
+        follow from it), else None."""
         assert self.match is not None
         hand = self.match.hands[-1]
         self.exercise(exercise.offered_rules(self.ruleset, hand, legal))
         missing, extra = offered_difference(offered, legal)
         if not missing and not extra:
-            return
-        blamed: list[str] = [allowing_rule(self.ruleset, action) for action in missing]
-        said = []
+            return None
+        refused, said = [], []
         if missing:
             said.append(f"not offered: {', '.join(map(str, missing))}")
         for resolved in extra:
             rule, reason = refusal(hand, seat, resolved)
-            blamed.append(rule)
+            refused.append(rule)
             said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
-        ranked = most_common(blamed)
+        ranked = steps.offered_rules(self.ruleset, missing, refused, not offered)
         self.diverge(
             index,
             self.number,
@@ -742,6 +758,7 @@ class RecordAudit(Tallying):
             ", ".join(map(str, missing)) or "not offered",
             ", ".join(r.text for r in extra) or "not offered",
         )
+        return len(self.obs.divergences) if missing else None
 
     def score(self, index: int, reported: int, action: Any, events: list[Any]) -> None:
         assert self.match is not None
@@ -755,7 +772,7 @@ class RecordAudit(Tallying):
         if reported != expected:
             # the hand's scores are judged on the implementation's own play scores
             self.drift[self.setup.side_of(hand.actions[-1][0])] += reported - expected
-            rule = diagnose.play_score(
+            rule = misreadings.play_score(
                 self.ruleset, hand.layout, reported, hand.went_out is not None
             )
             total = play["total"] if play is not None else 0
@@ -768,7 +785,7 @@ class RecordAudit(Tallying):
                 f"{action} scores {expected} raw (the scoring ends total {total})",
                 expected,
                 reported,
-                explain=diagnose.explain_play(self.ruleset, hand.layout, reported, went_out)
+                explain=misreadings.explain_play(self.ruleset, hand.layout, reported, went_out)
                 if play is not None
                 else (f"{action} is no play: it scores nothing",),
             )
@@ -782,7 +799,7 @@ class RecordAudit(Tallying):
         reported = entry.get("ended")
         if reported is None:
             return
-        rule = {"out": "hand.end.going-out", "block": "hand.end.block"}[expected or reported]
+        rule = steps.ended_rule(expected or reported)
         if self.match.is_terminal and expected is None:
             rule = exercise.end_rule(self.ruleset)
         self.exercise(exercise.kept(self.ruleset, [rule]))
@@ -827,12 +844,12 @@ class RecordAudit(Tallying):
         assert self.match is not None
         match = self.match
         own = [r - d for r, d in zip(reported, self.drift, strict=True)]
-        rule = [r for r, fit in diagnose.overshoot(match, own) if fit] or [rules[0]]
+        rule = [r for r, fit in misreadings.overshoot(match, own) if fit] or [rules[0]]
         reading = None
         if not won:
-            rule = diagnose.settlement(self.ruleset, self.setup, match, own)
-            partners = readings.of_partners(self.ruleset, self.setup.partnerships)
-            if partners is not None and diagnose.partners_merged(self.setup, match, own):
+            rule = misreadings.settlement(self.ruleset, self.setup, match, own)
+            partners = of_partners(self.ruleset, self.setup.partnerships)
+            if partners is not None and misreadings.partners_merged(self.setup, match, own):
                 rule, reading = [partners.rule], partners.interpretation
         state = "when the match was won" if won else "after settlement"
         self.diverge(
@@ -845,16 +862,16 @@ class RecordAudit(Tallying):
             reported,
             after=index if won else None,
             reading=reading,
-            explain=diagnose.explain_winner(match, expected, self.setup.target)
+            explain=misreadings.explain_winner(match, expected, self.setup.target)
             if won
-            else diagnose.explain_settlement(match, self.drift),
+            else misreadings.explain_settlement(match, self.drift),
         )
 
     def settled_past_target(self, index: int, expected: list[int], reported: list[int]) -> bool:
         """The match was won at the hand's last play, yet the record settles the hand: the
         other reading of when the match is won, when it gives the scores reported."""
         assert self.match is not None
-        other = readings.of_target(self.ruleset)
+        other = of_target(self.ruleset)
         if other is None:
             return False
         again = readings.replayed(self.match, other.ruleset(self.played))
@@ -888,14 +905,14 @@ class RecordAudit(Tallying):
             self.note(self.obs.stopped, last, None, f"match result not judged: {unjudged}")
             return
         rule = exercise.end_rule(self.ruleset)
-        self.exercise(exercise.kept(self.ruleset, [rule, "match.target"]))
+        self.exercise(exercise.kept(self.ruleset, [rule, steps.TARGET]))
         last = len(self.record["hands"])
         if "winner" in reported and reported["winner"] != self.winner:
             scores = reported.get("scores", self.scores)
-            readings = diagnose.overshoot(self.match, scores) if self.match is not None else []
+            readings = misreadings.overshoot(self.match, scores) if self.match is not None else []
             # given to a side the rules last found tied at the top, where play goes on: at
             # the tie, or before a later hand has one side alone on top (sudden death)
-            readings.append(("match.tie-plays-on", reported["winner"] in self.tied))
+            readings.append((steps.TIE_PLAYS_ON, reported["winner"] in self.tied))
             self.diverge(
                 last,
                 None,
@@ -905,7 +922,7 @@ class RecordAudit(Tallying):
                 self.winner,
                 reported["winner"],
                 after=last,
-                explain=diagnose.explain_winner(self.match, self.scores, self.setup.target),
+                explain=misreadings.explain_winner(self.match, self.scores, self.setup.target),
             )
         if "scores" in reported and reported["scores"] != self.scores:
             self.diverge(

@@ -16,17 +16,14 @@ from dataclasses import dataclass
 from fives_engine import (
     DOUBLE_SIX,
     Action,
-    Draw,
     HandState,
     IllegalMoveError,
-    Pass,
     PipsPlay,
     Play,
     Port,
-    Ruleset,
 )
 from fives_engine.terms import END_PORTS
-from fives_tools.certify.observe.exercise import kept
+from fives_tools.certify.judge import steps
 from fives_tools.certify.observe.load import parse_action_text
 
 _TWINS = {
@@ -106,7 +103,7 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
         tries = list(_possible(hand, resolved.pips))
         if not tries:
             where = resolved.pips.anchor or f"an open end showing {resolved.pips.pips}"
-            return "play.match-attach-point", f"{resolved.text}: no place on {where} takes it"
+            return steps.PLACEMENT, f"{resolved.text}: no place on {where} takes it"
     found: tuple[str, str] | None = None
     state = f" ({hand.describe()})"
     for action in tries:
@@ -117,25 +114,8 @@ def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
             found = found or (exc.rule, reason)
             continue
         if isinstance(action, Play) and (move := hand.layout.same_move(action)) != action:
-            found = found or ("layout.side-a-first", f"{action}: the same move as {move}, twice")
-    return found or ("play.match-attach-point", f"{resolved.text}: refused")
-
-
-def allowing_rule(ruleset: Ruleset, action: Action) -> str:
-    """The rule that makes a legal action legal (named when an implementation left it out)."""
-    if isinstance(action, Draw):
-        rule = "turn.draw-until-playable"
-    elif isinstance(action, Pass):
-        rule = "turn.pass-empty-boneyard"
-    elif isinstance(action, Play) and action.anchor is None:
-        rule = "lead.any-tile"
-    elif isinstance(action, Play) and action.port is not None and action.port.is_branch:
-        rule = f"layout.spinner.{ruleset.spinners}"
-    elif isinstance(action, Play) and action.anchor is not None and action.anchor.is_double:
-        rule = "layout.double.crosswise"
-    else:
-        rule = "play.match-attach-point"
-    return (kept(ruleset, [rule]) or ["play.match-attach-point"])[0]
+            found = found or (steps.SAME_MOVE, f"{action}: the same move as {move}, twice")
+    return found or (steps.PLACEMENT, f"{resolved.text}: refused")
 
 
 def offered_difference(

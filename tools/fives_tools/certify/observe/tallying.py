@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from fives_engine import Ruleset, Setup
-from fives_tools.certify.observe import exercise, readings
-from fives_tools.certify.observe.model import GameTally
+from fives_tools.certify.findings.observation import GameTally
+from fives_tools.certify.judge import exercise, steps
+from fives_tools.certify.observe import readings
 
 
 class Tallying:
@@ -38,7 +39,7 @@ class Tallying:
             if leader is None:
                 leader = self.next_leader
             else:
-                self.exercise(exercise.kept(self.ruleset, ["lead.went-out-leads"]))
+                self.exercise(exercise.kept(self.ruleset, [steps.WENT_OUT_LEADS]))
                 if leader != self.next_leader:
                     self.wrong_leader(index, leader)
         return leader

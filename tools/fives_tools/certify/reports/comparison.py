@@ -21,8 +21,10 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
+from fives_tools.certify.findings.status import ERROR, FAIL
+from fives_tools.certify.judge.causes import run_blamed
+from fives_tools.certify.judge.verdict import CERTIFIED, PARTIAL, decide
 from fives_tools.certify.reports import formats, fuzzed, own_games
-from fives_tools.certify.reports.causes import run_blamed
 from fives_tools.certify.reports.console import (
     AFFECTED,
     all_cause_texts,
@@ -35,8 +37,7 @@ from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
 from fives_tools.certify.reports.templating import render
-from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, decide
-from fives_tools.certify.runner import ERROR, FAIL, Result, Run
+from fives_tools.certify.runner import Result, Run
 from fives_tools.partial import Interruption
 from fives_tools.rule_links import BOOK, rule_link
 from fives_tools.text import clean

@@ -20,15 +20,22 @@ from fives_tools import rerun
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP, STATUSES
+from fives_tools.certify.judge.blame import implicated
+from fives_tools.certify.judge.causes import (
+    SHOWN,
+    likely_causes,
+    own_witnesses,
+    ranked_rules,
+    run_blamed,
+)
+from fives_tools.certify.judge.coverage import coverage
+from fives_tools.certify.judge.verdict import CERTIFIED, PARTIAL, Verdict, decide
 from fives_tools.certify.reports import fuzzed, own_games
-from fives_tools.certify.reports.blame import implicated
-from fives_tools.certify.reports.causes import SHOWN, likely_causes, ranked_rules, run_blamed
-from fives_tools.certify.reports.covers import coverage
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import held_against_line, reading_lines
 from fives_tools.certify.reports.refusals import refusal_line
-from fives_tools.certify.reports.verdict import CERTIFIED, PARTIAL, Verdict, decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.certify.runner import Result, Run
 from fives_tools.text import clean, plural
 
 #: A rule touched by a failing case that blames another one.
@@ -316,7 +323,7 @@ def all_cause_texts(run: Run, limit: int | None = None) -> list[str]:
     cases = {cause.rule: cause for cause in likely_causes(run.results)[:SHOWN]}
     games = dict(own_games.causes(run))
     texts = []
-    for rule in ranked_rules(run.results, own_games.witnesses(run)):
+    for rule in ranked_rules(run.results, own_witnesses(run)):
         if rule in cases:
             texts.append(cases[rule].describe() + own_games.also(run, rule))
         elif rule in games:

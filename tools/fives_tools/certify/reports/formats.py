@@ -2,7 +2,7 @@
 
 Every file records what the run checked (the command, the filters and what they left
 out, the declared capabilities and what they cover, the versions, the date and duration)
-and the verdict of :mod:`fives_tools.certify.reports.verdict`, so a file read alone says
+and the verdict of :mod:`fives_tools.certify.judge.verdict`, so a file read alone says
 as much as the console. The JSON report follows ``spec/schemas/report.schema.json``.
 """
 
@@ -17,8 +17,11 @@ from fives_tools import __version__, files
 from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP, STATUSES
+from fives_tools.certify.judge import blame
+from fives_tools.certify.judge.causes import causes_json, run_blamed
+from fives_tools.certify.judge.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.reports import fuzzed, junit, own_games
-from fives_tools.certify.reports.causes import causes_json, run_blamed
 from fives_tools.certify.reports.console import (
     SHORT,
     all_cause_texts,
@@ -36,8 +39,7 @@ from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.readings import reading_lines, readings_json
 from fives_tools.certify.reports.refusals import refusal_line, refusals_json
 from fives_tools.certify.reports.templating import render
-from fives_tools.certify.reports.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, STATUSES, Result, Run
+from fives_tools.certify.runner import Result, Run
 from fives_tools.text import clean
 
 
@@ -106,7 +108,7 @@ def _case_json(r: Result) -> dict[str, Any]:
 
 
 def to_json(run: Run) -> dict[str, Any]:
-    found = decide(run)
+    found, blamed = decide(run), run_blamed(run)
     return {
         "verdict": _verdict_json(run, found),
         "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
@@ -119,6 +121,11 @@ def to_json(run: Run) -> dict[str, Any]:
         "undecided": [r.case.id for r in run.undecided],
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
+        "findings": [
+            found.to_json()
+            for r in run.results
+            for found in blame.findings(r, blamed.get(r.case.id))
+        ],
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),

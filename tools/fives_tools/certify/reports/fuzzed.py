@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fives_tools.certify.fuzz import report
+from fives_tools.certify.reports import fuzz as report
 from fives_tools.certify.runner import Run
 
 #: What the certificate says the campaign is, wherever it shows it.

@@ -19,8 +19,9 @@ from markupsafe import Markup
 
 from fives_engine import find_game
 from fives_tools.certify import places as forms
+from fives_tools.certify.judge.causes import run_blamed
+from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.reports import drawn, own_games
-from fives_tools.certify.reports.causes import run_blamed
 from fives_tools.certify.reports.comparison import (
     Entry,
     bad_results,
@@ -40,7 +41,6 @@ from fives_tools.certify.reports.console import (
 )
 from fives_tools.certify.reports.readings import HEADING as READINGS_HEADING
 from fives_tools.certify.reports.templating import render
-from fives_tools.certify.reports.verdict import decide
 from fives_tools.certify.runner import Result
 from fives_tools.rule_links import BOOK, rule_link
 

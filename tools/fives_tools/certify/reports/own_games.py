@@ -16,16 +16,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from fives_tools.certify.findings.ranking import Witness
-from fives_tools.certify.observe import diagnose, shown
-from fives_tools.certify.observe import report as audit_report
-from fives_tools.certify.observe.model import (
-    FAIL,
-    READING,
-    Divergence,
-    Observation,
-)
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
+from fives_tools.certify.findings.status import FAIL, READING, label
+from fives_tools.certify.judge import shown
 from fives_tools.certify.own_games import UNSEEN, OwnGames
+from fives_tools.certify.reports import audit as audit_report
 from fives_tools.certify.runner import Run
 from fives_tools.text import plural
 
@@ -43,18 +39,10 @@ def judged(run: Run) -> OwnGames | None:
     return games if games is not None and games.judged else None
 
 
-def witnesses(run: Run) -> list[Witness]:
-    """The own games as witnesses of the one ranking of likely causes, beside the cases
-    (:func:`.diagnose.witnesses`: each game is one, as each case is); none when no game
-    was judged."""
-    games = judged(run)
-    return [] if games is None else diagnose.witnesses(games.observation.divergences)
-
-
 def column(run: Run, game: str, rule: str) -> str | None:
     """The rule's own-games word in ``game``; None when the run judged no own game."""
     games = judged(run)
-    return None if games is None else games.status(game, rule)
+    return None if games is None else label(games.status(game, rule))
 
 
 def shows(run: Run, game: str, rule: str) -> bool:
@@ -63,7 +51,7 @@ def shows(run: Run, game: str, rule: str) -> bool:
     return column(run, game, rule) not in (None, UNSEEN)
 
 
-def example(div: Divergence) -> str:
+def example(div: Finding) -> str:
     """A divergence in one line, in the record's own terms."""
     return f"{audit_report.where(div)}: {div.what}; expected {div.expected}, recorded {div.got}"
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fives_tools.certify.runner import PASS, Result
+from fives_tools.certify.findings.status import PASS
+from fives_tools.certify.runner import Result
 from fives_tools.text import plural
 
 HEADING = "Readings your replies showed (those cases pass: they hold under either reading)"

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fives_tools.certify.runner import FAIL, PASS, Result
+from fives_tools.certify.findings.status import FAIL, PASS
+from fives_tools.certify.runner import Result
 
 
 @dataclass(frozen=True)

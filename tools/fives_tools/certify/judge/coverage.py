@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from fives_engine import find_game, game_names
 from fives_tools.certify.cases import Case, levels
-from fives_tools.certify.runner import SKIP, Run
+from fives_tools.certify.findings.status import SKIP
+from fives_tools.certify.runner import Run
 
 #: The kinds of reason a case was not checked.
 GAME, LEVEL, PLAYERS, FILTERS = "game", "level", "players", "filters"

@@ -15,9 +15,10 @@ import pytest
 
 from fives_tools import options, rerun
 from fives_tools.certify.adapters.interface import AdapterError, AdapterRefused
-from fives_tools.certify.fuzz import parallel, report
+from fives_tools.certify.fuzz import parallel
 from fives_tools.certify.fuzz.campaign import DEFAULT_BUDGET, Outcome, Plan
 from fives_tools.certify.fuzz.scope import ScopeError
+from fives_tools.certify.reports import fuzz as report
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -11,71 +11,23 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any
 
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.status import (
+    FAIL,
+    MUST,
+    NOT_OBSERVED,
+    PASS,
+    READING,
+)
 from fives_tools.partial import Interruption
-
-PASS, FAIL, NOT_OBSERVED = "pass", "FAIL", "not observed"
-#: A rule whose only divergences are readings of an interpretation answered otherwise:
-#: reported, never a failure (as an implementation-defined case in the certificate).
-READING = "reading"
-MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
 
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-@dataclass(frozen=True)
-class Divergence:
-    """One step where the record differs from the rules' answer.
-
-    ``action`` is the action's number in the match (from 1, as ``fives render --move``
-    counts), None for a fault of the deal, the hand's end or the result. ``prefix`` is the
-    record cut after that step (what shows it, in the implementation's own words).
-    """
-
-    record: str
-    game: str
-    hand: int
-    action: int | None
-    checked: str  # the record's field that differs: action, offered, score, scores ...
-    rule: str
-    what: str
-    expected: str
-    got: str
-    prefix: dict[str, Any] = field(repr=False, compare=False)
-    table: str = ""  # the reference's table at that step, in words
-    #: the reference's replay up to that step as a full game record (for ``fives render``)
-    table_record: dict[str, Any] | None = field(default=None, repr=False, compare=False)
-    #: every rule whose misreading gives what was recorded (``rule`` is the one kept)
-    candidates: tuple[str, ...] = ()
-    #: the command that shows it again, when the record was not read from a file
-    rerun: str = ""
-    #: ``must``, or ``implementation-defined`` when only a reading of ``interpretation``
-    #: (spec/interpretations.yaml) makes it a divergence: then it never counts as a failure
-    requirement: str = MUST
-    interpretation: str | None = None
-    #: the number (from 1) of the earlier divergence of the same record it follows from
-    #: (a winner after a wrong score), counted in ``Observation.divergences`` as the
-    #: reports number them: shown with it, never counted for its own rule
-    consequence_of: int | None = None
-    #: how the rules' number arises and how the recorded one could, in the record's own
-    #: terms (the scoring ends and their values, each hand's pips and rounding, the scores)
-    explain: tuple[str, ...] = ()
-
-    @property
-    def counted(self) -> bool:
-        """A divergence of its own, not a consequence of an earlier one."""
-        return self.consequence_of is None
-
-    @property
-    def against(self) -> bool:
-        """A divergence that withholds a certificate: of a ``must`` rule, of its own."""
-        return self.counted and self.requirement == MUST
-
-
-def length(div: Divergence) -> int:
+def length(div: Finding) -> int:
     """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
     hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
     if not isinstance(hands, list):
@@ -118,16 +70,23 @@ class Observation:
     """The audit of a set of records: what ``audit_records`` returns."""
 
     games: dict[str, GameTally] = field(default_factory=dict)
-    divergences: list[Divergence] = field(default_factory=list)
+    divergences: list[Finding] = field(default_factory=list)
     undecided: list[Note] = field(default_factory=list)
     stopped: list[Note] = field(default_factory=list)
     #: actions the rules refuse that the replay applied as the implementation did, going on
     followed: list[Note] = field(default_factory=list)
     unreadable: list[Note] = field(default_factory=list)  # records that are no records
+    #: where the implementation stopped, crashed or stalled with the game not over: an
+    #: error of the engine, as a case that errors, never a failure of the rule whose move
+    #: was due there, and never a likely cause
+    errors: list[Note] = field(default_factory=list)
     #: set when a signal stopped the audit: what it found so far is no verdict
     interruption: Interruption | None = None
     #: per candidate rule, the (-length, -number) of the divergences whose prefixes are kept
     kept: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    #: the judge's ranking of these divergences, with the list it was made of and its
+    #: length: every report form reads one ranking, not one each (judge.shown.ranked)
+    ranking: tuple[int, int, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def bound(self, start: int, per_rule: int = KEPT_PER_RULE) -> None:
         """Keep the record prefix and table of the divergences from number ``start + 1``
@@ -164,15 +123,21 @@ class Observation:
         return sum(t.records for t in self.games.values())
 
     @property
-    def against(self) -> list[Divergence]:
+    def against(self) -> list[Finding]:
         """The divergences that withhold a certificate: ``must``, none a consequence."""
         return [d for d in self.divergences if d.against]
 
     @property
     def ok(self) -> bool:
-        """No ``must`` divergence of its own, every record read, the audit whole: readings
-        answered otherwise and consequences are reported but do not make an audit fail."""
-        return not self.against and not self.unreadable and self.interruption is None
+        """No ``must`` divergence of its own, no engine error, every record read, the
+        audit whole: readings answered otherwise and consequences are reported but do not
+        make an audit fail."""
+        return (
+            not self.against
+            and not self.errors
+            and not self.unreadable
+            and self.interruption is None
+        )
 
     def status(self, game: str, rule: str) -> str:
         """FAIL when a ``must`` divergence of its own names the rule; ``reading`` when only
@@ -189,7 +154,9 @@ class Observation:
         """One sentence, apart from the conformance certificate."""
         hands = sum(t.hands for t in self.games.values())
         actions = sum(t.actions for t in self.games.values())
-        rules = {(g, r) for g, t in self.games.items() for r in t.failed}
+        # a rule broken in several games is one rule: it has one ID in every game
+        rules = {r for t in self.games.values() for r in t.failed}
+        games = [g for g, t in self.games.items() if t.failed]
         head = (
             f"observation of {plural(self.records, 'game')} ({plural(hands, 'hand')},"
             f" {plural(actions, 'action')}): {plural(len(self.divergences), 'divergence')}"
@@ -197,10 +164,16 @@ class Observation:
         )
         if rules:
             head += f" on {plural(len(rules), 'rule')}"
+            head += f" in {len(games)} games" if len(games) > 1 else ""
         aside = self._aside()
         if aside:
             head += f" ({aside})"
         extra = []
+        if self.errors:
+            extra.append(
+                f"{plural(len(self.errors), 'game')} where the implementation stopped, crashed"
+                " or stalled (engine errors, no rule's failure)"
+            )
         if self.undecided:
             extra.append(f"{plural(len(self.undecided), 'play')} could not be decided")
         if self.unreadable:

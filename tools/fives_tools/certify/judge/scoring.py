@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from fives_tools.certify.findings.families import (
+from fives_tools.certify.judge.families import (
     DISPLAY_RULES,
     ENDS_RULES,
     RAW_RULES,

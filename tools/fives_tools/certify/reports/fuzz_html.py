@@ -14,8 +14,8 @@ from typing import Any
 from markupsafe import Markup
 
 from fives_tools.certify.fuzz.campaign import Outcome
-from fives_tools.certify.fuzz.report import APART, ordered, rerun, title
 from fives_tools.certify.reports import drawn
+from fives_tools.certify.reports.fuzz import APART, ordered, rerun, title
 from fives_tools.certify.reports.html import CSS
 from fives_tools.certify.reports.templating import render
 

@@ -38,8 +38,9 @@ from dataclasses import dataclass
 
 from fives_engine import game_names
 from fives_tools.certify.cases import Case, levels
-from fives_tools.certify.reports.covers import Coverage, coverage
-from fives_tools.certify.runner import ERROR, FAIL, PASS, SKIP, Run, skip_reason
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP
+from fives_tools.certify.judge.coverage import Coverage, coverage
+from fives_tools.certify.runner import Run, skip_reason
 
 CERTIFIED = "certified"
 PARTIAL = "partial"

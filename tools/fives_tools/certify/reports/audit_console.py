@@ -13,16 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fives_tools.certify.observe import shown
-from fives_tools.certify.observe.model import (
-    FAIL,
-    NOT_OBSERVED,
-    PASS,
-    READING,
-    Observation,
-    plural,
-)
-from fives_tools.certify.observe.report import (
+from fives_tools.certify.findings.observation import Observation, plural
+from fives_tools.certify.findings.status import FAIL, NOT_OBSERVED, PASS, READING, label
+from fives_tools.certify.judge import shown
+from fives_tools.certify.reports.audit import (
     NOTES,
     Files,
     cause_text,
@@ -50,7 +44,7 @@ def _rules(obs: Observation, game: str, verbose: bool, json_path: str | None) ->
     lines = [f"  {'rule':40} {'status':13} exercised"] if listed else []
     for rule, status, count, failed in listed:
         fails = f" ({failed} failed)" if failed else ""
-        lines.append(f"  {rule:40} {status:13} {count}{fails}")
+        lines.append(f"  {rule:40} {label(status):13} {count}{fails}")
     if not verbose:
         others = Counter(status for _, status, _, _ in rows if status not in (FAIL, READING))
         counted = ", ".join(f"{others[s]} {s}" for s in (PASS, NOT_OBSERVED) if others[s])

@@ -51,7 +51,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from fives_tools.certify.findings.families import ANY, ENDS_RULES, RAW_RULES
+from fives_tools.certify.judge.families import ANY, ENDS_RULES, RAW_RULES
 
 #: The rules that decide each kind of event (a ``score`` event by its cause).
 EVENT_RULES: dict[str, tuple[str, ...]] = {
@@ -123,9 +123,7 @@ def _event_key(event: Any) -> str:
     return f"{kind}:{event.get('cause')}" if kind == "score" else kind
 
 
-def event_rules(
-    want: list[Any], got: list[Any], first: bool = False
-) -> tuple[set[str], list[str]]:
+def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[set[str], list[str]]:
     """The rules of the events missing, extra or changed, and what differs. Events are
     aligned in order; a changed event whose kind is kept implicates the rules of the keys
     that differ (:data:`EVENT_KEY_RULES`) when it can, else those of its kind; a win in

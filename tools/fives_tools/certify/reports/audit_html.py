@@ -18,9 +18,11 @@ from typing import Any
 from markupsafe import Markup
 
 from fives_engine import find_game
-from fives_tools.certify.observe import shown
-from fives_tools.certify.observe.model import Observation, plural
-from fives_tools.certify.observe.report import (
+from fives_tools.certify.findings.observation import Observation, plural
+from fives_tools.certify.findings.status import FAIL, NOT_OBSERVED, PASS, READING, label
+from fives_tools.certify.judge import shown
+from fives_tools.certify.reports import drawn
+from fives_tools.certify.reports.audit import (
     NOTES,
     Files,
     cause_text,
@@ -34,13 +36,12 @@ from fives_tools.certify.observe.report import (
     unshown,
     where,
 )
-from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.html import CSS
 from fives_tools.certify.reports.templating import render
 from fives_tools.render.output import inline_svg
 
 #: A rule's status as the certificate's cell classes colour it.
-STATUS_CLASS = {"pass": "pass", "FAIL": "FAIL", "reading": "affected", "not observed": "none"}
+STATUS_CLASS = {PASS: "pass", FAIL: "FAIL", READING: "affected", NOT_OBSERVED: "none"}
 
 
 def _picture(files: Files | None, anchor: str) -> Markup:
@@ -59,7 +60,7 @@ def _divergence(obs: Observation, number: int, files: Files | None) -> dict[str,
     anchor = f"divergence-{number}"
     return {
         "anchor": anchor,
-        "title": f"Divergence {number}: {where(div)}",
+        "title": f"Finding {number}: {where(div)}",
         "what": div.what,
         "picture": _picture(files, anchor),
         "answers": [
@@ -80,7 +81,13 @@ def _games(obs: Observation) -> list[dict[str, Any]]:
             "counts": f"{plural(tally.records, 'record')}, {plural(tally.hands, 'hand')},"
             f" {plural(tally.actions, 'action')}",
             "rules": [
-                {"id": r, "status": s, "css": STATUS_CLASS.get(s, ""), "exercised": n, "failed": f}
+                {
+                    "id": r,
+                    "status": label(s),
+                    "css": STATUS_CLASS.get(s, ""),
+                    "exercised": n,
+                    "failed": f,
+                }
                 for r, s, n, f in rule_rows(obs, game)
             ],
             "unshown": unshown(obs, game),

@@ -21,8 +21,8 @@ explain one of its divergences), the more findings behind the support
 (``mass``: the divergences before the cap of 1 per game), and then the rule named first
 (a finding lists the rules that fit it in a fixed order, the likeliest first), so the
 order is stable. How each kind of evidence weighs its rules is its own
-(:mod:`fives_tools.certify.reports.causes` for the cases,
-:mod:`fives_tools.certify.observe.diagnose` for the own games); the ranking is this one.
+(:mod:`fives_tools.certify.judge.causes` for the cases,
+:mod:`fives_tools.certify.judge.misreadings` for the own games); the ranking is this one.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ each):
   rule exercised by as many passing cases as failing ones keeps half of it.
 
 The cases are witnesses of the one ranking every kind of evidence shares
-(:mod:`fives_tools.certify.findings.ranking`): a rule implicated by a failing ``must``
+(:mod:`fives_tools.certify.judge.ranking`): a rule implicated by a failing ``must``
 case always ranks above every rule implicated only by cases of a reading
 (``implementation-defined``): a broken sentence of the sources comes before a documented
 choice answered otherwise. Then ties are broken by more failing cases as primary, then by
@@ -54,10 +54,11 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.findings.ranking import Witness, rank
-from fives_tools.certify.reports import own_games
-from fives_tools.certify.reports.blame import BLIND, Blame, implicated, refused_by, refused_deal
-from fives_tools.certify.runner import ERROR, FAIL, PASS, Result, Run
+from fives_tools.certify.findings.status import ERROR, FAIL, PASS
+from fives_tools.certify.judge import misreadings
+from fives_tools.certify.judge.blame import BLIND, Blame, implicated, refused_by, refused_deal
+from fives_tools.certify.judge.ranking import Witness, rank
+from fives_tools.certify.runner import Result, Run
 from fives_tools.text import plural
 
 #: The weight of a rule a case touches, against 1 for the case's primary rule.
@@ -120,7 +121,7 @@ def blames(results: Sequence[Result]) -> dict[str, Blame]:
 
 def witnesses(results: Sequence[Result]) -> tuple[list[Witness], list[Witness]]:
     """The failing and the passing cases as witnesses of the one ranking
-    (:mod:`fives_tools.certify.findings.ranking`), each scoped to its game and level."""
+    (:mod:`fives_tools.certify.judge.ranking`), each scoped to its game and level."""
     blamed = blames(results)
     failing, passing = [], []
     for result in results:
@@ -168,7 +169,7 @@ def likely_causes(results: Sequence[Result]) -> list[Cause]:
 
 def ranked_rules(results: Sequence[Result], also: Sequence[Witness] = ()) -> list[str]:
     """The likely causes' rules, most likely first, over the cases and ``also`` the other
-    witnesses of the run (its own games: :func:`.own_games.witnesses`)."""
+    witnesses of the run (its own games: :func:`own_witnesses`)."""
     failing, passing = witnesses(results)
     return [one.rule for one in rank([*failing, *also], passing)]
 
@@ -194,11 +195,20 @@ def blamed_rules(results: Sequence[Result], also: Sequence[Witness] = ()) -> dic
 def run_blamed(run: Run) -> dict[str, str]:
     """The rule each failing case of the run marks FAIL, ranked over every witness of the
     run: its cases and its own games (:func:`blamed_rules`)."""
-    return blamed_rules(run.results, own_games.witnesses(run))
+    return blamed_rules(run.results, own_witnesses(run))
 
 
 #: How many likely causes a certificate shows (the JSON report has them all).
 SHOWN = 5
+
+
+def own_witnesses(run: Run) -> list[Witness]:
+    """The run's own games as witnesses of the one ranking, beside the cases: each game
+    is one (:func:`.misreadings.witnesses`), as each case is; none when no game was judged."""
+    games = run.own_games
+    if games is None or not games.judged:
+        return []
+    return misreadings.witnesses(games.observation.divergences)
 
 
 def cause_texts(results: Sequence[Result], limit: int = SHOWN) -> list[str]:

@@ -17,14 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.observe import diagnose, shown
-from fives_tools.certify.observe.model import (
-    IMPLEMENTATION_DEFINED,
-    Divergence,
-    Note,
-    Observation,
-    plural,
-)
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation, plural
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, label
+from fives_tools.certify.judge import shown
 from fives_tools.rerun import command
 from fives_tools.text import clean, clean_lines, code_block
 from fives_tools.text import markdown as md
@@ -82,12 +78,12 @@ def causes(obs: Observation) -> list[tuple[str, int, int]]:
     return [(c.rule, c.alone, c.shared) for c in shown.causes(obs)]
 
 
-def where(div: Divergence) -> str:
+def where(div: Finding) -> str:
     at = f", action {div.action}" if div.action is not None else ""
     return f"{div.record}, hand {div.hand}{at}"
 
 
-def summary(number: int, div: Divergence) -> str:
+def summary(number: int, div: Finding) -> str:
     """The divergence on one line: where, what was checked, the rule and the two answers."""
     return (
         f"divergence {number}: {where(div)} ({div.checked}): {div.rule}: expected"
@@ -119,7 +115,7 @@ def rest_text(group: shown.RuleGroup, json_path: str | None) -> str:
     )
 
 
-def rerun(div: Divergence, files: Files | None) -> str:
+def rerun(div: Finding, files: Files | None) -> str:
     """The command that shows the divergence again: its prefix's audit when written, else
     the one it came with (its file's audit, or the game asked of an implementation)."""
     if files is not None:
@@ -137,7 +133,7 @@ def _rule_lines(game: str, rule: str) -> list[str]:
     return lines
 
 
-def standing(div: Divergence) -> list[str]:
+def standing(div: Finding) -> list[str]:
     """What the divergence weighs: a reading is no failure, a consequence is counted with
     its cause (nothing for a ``must`` divergence of its own)."""
     lines = []
@@ -153,7 +149,7 @@ def standing(div: Divergence) -> list[str]:
     return lines
 
 
-def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
+def describe(number: int, div: Finding, files: Files | None) -> list[str]:
     lines = [
         f"divergence {number}: {where(div)} ({div.checked}): {div.rule}",
         f"  {div.what}",
@@ -206,6 +202,7 @@ NOTES = (
     ("refused actions applied as the implementation did:", "followed"),
     ("replays stopped early:", "stopped"),
     ("records that could not be read:", "unreadable"),
+    ("engine errors (stopped, crashed or stalled; no rule's failure):", "errors"),
 )
 
 
@@ -213,33 +210,17 @@ def _note_json(note: Note) -> dict[str, Any]:
     return {"record": note.record, "hand": note.hand, "action": note.action, "text": note.text}
 
 
-def _divergence_json(div: Divergence, written: Files | None) -> dict[str, Any]:
+def _divergence_json(div: Finding, written: Files | None) -> dict[str, Any]:
+    """A divergence's text form (:meth:`Finding.to_json`) with its rule's statement and
+    source quote, and the command that shows it again."""
     rule = find_game(div.game).rules.get(div.rule)
+    source = None
+    if rule is not None:
+        source = {"file": rule.cite.file, "heading": rule.cite.heading, "quote": rule.cite.quote}
     return {
-        "record": div.record,
-        "game": div.game,
-        "hand": div.hand,
-        "action": div.action,
-        "checked": div.checked,
-        "rule": div.rule,
-        "candidates": list(diagnose.candidates(div)),
-        "requirement": div.requirement,
-        "interpretation": div.interpretation,
-        "consequence_of": div.consequence_of,
+        **div.to_json(),
         "statement": rule.statement if rule else None,
-        "source": {
-            "file": rule.cite.file,
-            "heading": rule.cite.heading,
-            "quote": rule.cite.quote,
-        }
-        if rule
-        else None,
-        "what": div.what,
-        "expected": div.expected,
-        "recorded": div.got,
-        "explain": list(div.explain),
-        "table": div.table,
-        "prefix": div.prefix,
+        "source": source,
         "rerun": rerun(div, written),
     }
 
@@ -286,6 +267,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         "stopped": [_note_json(n) for n in obs.stopped],
         "followed": [_note_json(n) for n in obs.followed],
         "unreadable": [_note_json(n) for n in obs.unreadable],
+        "errors": [_note_json(n) for n in obs.errors],
         **({"interrupted": obs.interruption.to_json()} if obs.interruption else {}),
     }
 
@@ -328,7 +310,7 @@ def markdown(
             "| rule | status | exercised |",
             "|---|---|---|",
         ]
-        out += [f"| `{r}` | {s} | {n} |" for r, s, n, _ in rule_rows(obs, game)]
+        out += [f"| `{r}` | {label(s)} | {n} |" for r, s, n, _ in rule_rows(obs, game)]
         out += ["", "Not shown by the records:", ""]
         out += [f"- {u}" for u in unshown(obs, game)]
         out.append("")
@@ -337,7 +319,7 @@ def markdown(
         for number in group.shown:
             div, written = obs.divergences[number - 1], files[number - 1]
             text = [*describe(number, div, written), *followers(obs, number, shown.PER_RULE)]
-            out += [f"### Divergence {number}", "", *code_block(clean_lines(text)), ""]
+            out += [f"### Finding {number}", "", *code_block(clean_lines(text)), ""]
             if written is not None and written.picture is not None:
                 link = urllib.parse.quote(written.picture)  # a name never ends the link
                 out += [f"![the table at divergence {number}]({link})", ""]
