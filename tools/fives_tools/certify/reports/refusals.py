@@ -52,8 +52,8 @@ def refusal_line(results: Sequence[Result]) -> str | None:
     if not found.refused:
         return None
     line = (
-        f"Refusals naming the expected rule: {found.named_right} of {found.refused}"
-        " (the rule a refusal names; compared only when named)"
+        "Refusals naming the expected rule (compared only where named):"
+        f" {found.named_right} of {found.refused}"
     )
     if found.named_none:
         line += f" ({found.named_none} name no rule; counted, not required)"
