@@ -80,7 +80,7 @@ define apt_need
 @command -v $(1) >/dev/null 2>&1 || { \
   if command -v apt-get >/dev/null 2>&1; then \
     echo "Installing Debian's $(2) ($(3)) for $(4): apt-get update and install..."; \
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; } \
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq $(2) >/dev/null; } \
       || echo "warning: could not install $(2); $(4) need it"; \
   else echo "warning: install $(2) for $(4)"; fi; }
 endef
@@ -96,7 +96,7 @@ cjk-font:
 	@fc-list :lang=zh 2>/dev/null | grep -q . || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing Debian's fonts-wqy-zenhei (about 17 MB) for the books' browser tests: apt-get update and install..."; \
-	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null; } \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq fonts-wqy-zenhei >/dev/null; } \
 	      || echo "warning: could not install fonts-wqy-zenhei; the books' browser tests need a CJK font"; \
 	  else echo "warning: install a CJK font (Debian: fonts-wqy-zenhei) for the books' browser tests"; fi; }
 
@@ -111,7 +111,7 @@ $(VENV)/bin/python:
 	  command -v apt-get >/dev/null 2>&1 \
 	    || { echo "error: $(PYTHON) cannot make a virtual environment; install its venv module" >&2; exit 1; }; \
 	  echo "Installing Debian's $$venv (about 5 MB) for the virtual environment..."; \
-	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$venv >/dev/null; } \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq $$venv >/dev/null; } \
 	    && PATH='$(BASE_PATH)' $(PYTHON) -m venv $(VENV); }
 
 # The package alone, editable, into the venv: all `fives certify` needs (its dependencies

@@ -48,6 +48,22 @@ _PROBE = r"""<script>
     var id = decodeURIComponent(a.getAttribute("href").slice(1));
     if (!document.getElementById(id)) out.broken.push(id);
   });
+  out.shrunk = [];  // a picture drawn under half its own width
+  document.querySelectorAll("figure svg").forEach(function (svg, i) {
+    var natural = svg.width.baseVal.value, drawn = svg.getBoundingClientRect().width;
+    if (natural > 0 && drawn < natural / 2 - 0.5 && out.shrunk.length < 5)
+      out.shrunk.push({id: svg.id || String(i), drawn: Math.round(drawn),
+                       natural: Math.round(natural)});
+  });
+  out.uncued = [];  // a table that hides columns and shows no shadow to scroll by
+  document.querySelectorAll("main table").forEach(function (t) {
+    if (t.scrollWidth > t.clientWidth + 1 && out.uncued.length < 5
+        && getComputedStyle(t).backgroundImage.indexOf("gradient") < 0) {
+      var section = t.closest("section[id], article[id]");
+      out.uncued.push((section ? section.id : "") + ": "
+                      + (t.querySelector("caption") || t).textContent.trim().slice(0, 40));
+    }
+  });
   out.missing = missingGlyphs();
   out.blocks = textBlocks();
   out.splits = splitTokens();
@@ -158,6 +174,10 @@ class Probe:
     blocks: list[dict[str, object]]
     #: the first tiles, plays or numbers broken across two lines: ``{text, section}``
     splits: list[dict[str, str]]
+    #: the first pictures drawn under half their own width: ``{id, drawn, natural}`` (px)
+    shrunk: list[dict[str, object]]
+    #: the first tables hiding columns with no cue to scroll: ``section: caption``
+    uncued: list[str]
 
 
 def browser() -> str | None:
@@ -200,4 +220,6 @@ def probe(page: Path, width: int = 1280, screenshot: Path | None = None) -> Prob
         data["missing"],
         data["blocks"],
         data["splits"],
+        data["shrunk"],
+        data["uncued"],
     )

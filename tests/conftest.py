@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,13 @@ import yaml
 pytest_plugins = ["steps", "hand_steps"]
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
+
+# A suite started with SIGINT ignored (`nohup make test &`: a shell ignores it in background
+# jobs) passes that on to every process it starts, and the tests that stop a run with Ctrl-C
+# would find it ignored. Python's own handler is put back, so the processes the tests start
+# get the default again (an ignored signal stays ignored across exec; a handled one does not).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _game_marker(tag: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import importlib.util
 import json
 import socket
 import subprocess
@@ -19,6 +20,13 @@ import pytest
 from observed import minimal_example, observed_match
 
 from fives_tools.cli import main
+
+#: The tests that start a cluster need the ``dask`` extra (``make test`` installs it); without
+#: it they skip, and the one-line refusal that names the extra is tested below either way.
+needs_dask = pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None or importlib.util.find_spec("dask") is None,
+    reason="the dask extra is not installed (pip install -e '.[dask]'; make test installs it)",
+)
 
 
 def _jsonl(records: list[Any]) -> str:
@@ -44,6 +52,7 @@ def _log(tmp_path: Path) -> list[str]:
     return [str(a), str(b), str(c)]
 
 
+@needs_dask
 def test_shards_on_a_local_cluster_give_the_certificate_of_one_process(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -76,6 +85,7 @@ def _started_since(before: set[int]) -> list[str]:
     return left
 
 
+@needs_dask
 @pytest.mark.parametrize(
     ("where", "said"),
     [

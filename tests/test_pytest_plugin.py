@@ -230,7 +230,9 @@ def test_a_misspelt_game_is_a_usage_error_naming_the_valid_ones(tmp_path: Path) 
     assert "unknown game 'fiveup'; did you mean five-up?" in proc.stderr
 
 
-def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> None:
+def test_a_failed_start_is_tried_once_and_is_one_error(tmp_path: Path) -> None:
+    """An adapter that cannot start is one error with its reason, and the session stops
+    there (every case errored with the same words before: 76 errors, 233 lines)."""
     state = tmp_path / "state"
     (tmp_path / "empty").mkdir()
     program = ROOT / "tests" / "misbehaving" / "adapter.py"
@@ -243,8 +245,18 @@ def test_a_failed_start_is_tried_once_and_errors_every_case(tmp_path: Path) -> N
     )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert state.read_text() == "1"  # started once, not once per case
-    assert "4 errors" in proc.stdout and "Traceback" not in proc.stdout
+    assert "1 error" in proc.stdout and "4 errors" not in proc.stdout, proc.stdout
+    assert "Traceback" not in proc.stdout
     assert "cannot certify this implementation: it did not start" in proc.stdout
+
+
+def test_a_misspelt_marker_that_deselects_everything_is_named(tmp_path: Path) -> None:
+    proc = _pytest(tmp_path, "--fives-python", BENT, "-m", "five_upp and must")
+    assert proc.returncode == 5, proc.stdout + proc.stderr
+    assert "names no marker: five_upp (did you mean five_up?)" in proc.stdout, proc.stdout
+    right = _pytest(tmp_path, "--fives-python", BENT, "-m", "five_up and nothing_of_the_kind")
+    assert "names no marker: nothing_of_the_kind" in right.stdout, right.stdout
+    assert "five_up" not in right.stdout.split("names no marker:")[1]
 
 
 def test_a_failed_start_is_one_line_for_a_test_using_the_adapter_fixture(tmp_path: Path) -> None:

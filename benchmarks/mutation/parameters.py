@@ -42,6 +42,10 @@ UNMUTATED = {
         "mutated where a game has alternative deals (All Fives); Five Up and Exact 61 have"
         " none, and their sources name none to add"
     ),
+    "target_agreed": (
+        "words only: the books say the players agree the target; no engine reads it, so no"
+        " reply can change"
+    ),
 }
 #: Mutations that cannot change any reply (``<game>: <parameter> -> <value>``), and why.
 EQUIVALENT = {

@@ -6,7 +6,7 @@ Feature: Five Up matches: settle every hand, then the unique highest side at or 
   is alone on top. The player who went out leads the next hand; after a block a new neutral
   draw decides. The hands are scripted in the fixtures, each play's total worked by hand.
 
-  @five-up @rule:lead.went-out-leads @rule:settle.deduct-each-hand @rule:score.negative
+  @five-up @rule:lead.went-out-leads @rule:settle.deduct-each-hand
   Scenario: Two players: a hand scored and settled; the player who went out leads the next
     Given the five-up match scripted in fixture "match/five-up-two-players-hand"
     When the scripted hands are played
@@ -16,7 +16,7 @@ Feature: Five Up matches: settle every hand, then the unique highest side at or 
       | 1    | play      | 5   | 1       |
       | 0    | play      | 10  | 2       |
       | 1    | deduction | -20 | -4      |
-    And the display scores are "3 -3"
+    And the display scores are "7 1"
     And the leaders are "0 0"
     And seat 0 is to act
     And every fact of fixture "match/five-up-two-players-hand" holds for five-up
@@ -72,7 +72,7 @@ Feature: Five Up matches: settle every hand, then the unique highest side at or 
   Scenario: Three players: each remaining hand rounded on its own
     Given the five-up match scripted in fixture "match/five-up-three-players-hand"
     When the scripted hands are played
-    Then the display scores are "-5 4 -2"
+    Then the display scores are "1 10 4"
     And every fact of fixture "match/five-up-three-players-hand" holds for five-up
 
   @five-up @rule:lead.after-block @rule:hand.end.block @rule:settle.block-no-winner

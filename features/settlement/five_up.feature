@@ -7,9 +7,9 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
   after the hand is settled is the target checked: among the sides at or over 61, the unique
   highest wins; a tie at the top plays on. Scores below are raw points (5 raw = 1 display).
 
-  @five-up @source-example @rule:settle.round-nearest-five @rule:settle.deduct-each-hand @rule:score.negative
+  @five-up @source-example @rule:settle.round-nearest-five @rule:settle.deduct-each-hand @rule:score.unit.display
   Scenario: "剩余2点不扣分，剩余3点扣1显示分": 2 pips cost nothing, 3 pips cost 1 display point
-    Given a five-up table of 3 players at scores "0 0 0"
+    Given a five-up table of 3 players at scores "12 12 12"
     And seat 0 has gone out with a play scoring 0
     And seat 1 holds "[0|2]"
     And seat 2 holds "[1|2]"
@@ -18,7 +18,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
       | seat | cause     | pips | rounded | raw | display |
       | 1    | deduction | 2    | 0       | 0   | 0       |
       | 2    | deduction | 3    | 5       | -5  | -1      |
-    And the display scores are "0 0 -1"
+    And the display scores are "2 2 1"
     And every fact of fixture "settlement/five-up-remainder-two-and-three" holds for five-up
 
   @five-up @rule:settle.round-nearest-five @rule:settle.block-no-winner
@@ -56,7 +56,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
 
   @five-up @source-example @rule:settle.partners-apart @rule:side.partnership
   Scenario: "两位搭档各剩3原始点数…队伍共扣2显示分": partners with 3 pips each cost 2 display points
-    Given a five-up table of 4 players in partnerships at scores "0 0"
+    Given a five-up table of 4 players in partnerships at scores "20 20"
     And seat 0 has gone out with a play scoring 0
     And seat 1 holds "[1|2]"
     And seat 2 holds "[0|0]"
@@ -67,7 +67,7 @@ Feature: Five Up: each remaining hand rounded on its own and deducted, then the 
       | 1    | 1    | 3    | 5       | -1      |
       | 2    | 0    | 0    | 0       | 0       |
       | 3    | 1    | 3    | 5       | -1      |
-    And the display scores are "0 -2"
+    And the display scores are "4 2"
     And every fact of fixture "settlement/five-up-partners-three-each" holds for five-up
 
   @five-up @rule:settle.block-no-winner @rule:settle.deduct-each-hand

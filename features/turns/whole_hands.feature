@@ -132,7 +132,7 @@ Feature: Whole hands for two and three players
   Scenario: A play that reaches the target does not end a turns hand: it has no scores
     Given an all-fives deal for 2 players
     And the deal option "five-each"
-    And the agreed target 5
+    And the agreed target 1
     And seat 0 holds "[0|6] [1|2] [3|4] [3|6] [5|5]"
     And seat 1 holds "[0|1] [1|3] [2|4] [3|3] [4|5]"
     And the boneyard holds "[1|4] [0|0] [6|6] [1|1] [3|5] [0|2] [2|6] [0|3] [2|5] [2|2] [1|5] [1|6] [4|4] [0|5] [4|6] [5|6] [2|3] [0|4]"

@@ -15,7 +15,9 @@ The plugin also provides the ``fives_adapter`` fixture the suite's own features 
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
+import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -146,8 +148,11 @@ class FivesCaseItem(pytest.Item):
             return
         except AdapterRefused as exc:
             reason = str(exc)
-        # failing in setup makes the case an error, shown as one line
-        pytest.fail(f"fives: cannot certify this implementation: {reason}", pytrace=False)
+        # failing in setup makes the case an error, shown as one line; the session stops
+        # there: every other case would give the same error (76 of them, 233 lines, did)
+        said = f"fives: cannot certify this implementation: {reason}"
+        self.session.shouldfail = said
+        pytest.fail(said, pytrace=False)
 
     def runtest(self) -> None:
         session = self.config.stash[_KEY]
@@ -292,11 +297,37 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     session.config.stash[_ITEMS] = [i for i in session.items if isinstance(i, FivesCaseItem)]
 
 
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+def unknown_markers(config: pytest.Config, expression: str) -> list[str]:
+    """The names in a ``-m`` expression that no marker is registered as, each with the
+    closest registered name where there is one: ``five_upp (did you mean five_up?)``."""
+    known = {
+        re.split(r"[(:]", str(line), maxsplit=1)[0].strip() for line in config.getini("markers")
+    }
+    out = []
+    for name in re.findall(r"[A-Za-z_][\w]*", expression):
+        if name in known or name in ("and", "or", "not"):
+            continue
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        out.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return out
+
+
+def pytest_terminal_summary(
+    terminalreporter: Any, exitstatus: int, config: pytest.Config
+) -> None:
     """The likely causes of the failures (:mod:`.reports.causes`), then what the cases that
     ran cover (:mod:`.covers`), as every certificate says them; a case that did not run
     (deselected, or the session stopped) is left out. Under pytest-xdist the cases run in
-    the workers, and nothing is shown."""
+    the workers, and nothing is shown. When ``-m`` deselected everything and names a marker
+    that does not exist, the hint says which, and the closest one."""
+    expression = str(config.getoption("markexpr", "") or "")
+    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and expression:
+        unknown = unknown_markers(config, expression)
+        if unknown:
+            terminalreporter.write_line(
+                f"fives: -m {expression!r} names no marker: {', '.join(unknown)}"
+                " (pytest --markers lists them)"
+            )
     items = config.stash.get(_ITEMS, [])
     info = config.stash[_KEY].info if _KEY in config.stash else None
     if info is None or not items:

@@ -72,14 +72,25 @@ div.quote {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem
 p.translation {{ margin: 0.3rem 0; padding-left: 0.7rem; border-left: 3px dashed #d9d2bd;
   color: #4a4a4a; font-style: italic; }}
 p.translation .label {{ font-style: normal; font-size: 0.8rem; color: #777; }}
-figure {{ margin: 0.6rem 0; text-align: center; }}
+/* a wide picture keeps at least half its size (its min-width) and scrolls in its figure */
+figure {{ margin: 0.6rem 0; text-align: center; overflow-x: auto; }}
 figure svg {{ max-width: 100%; height: auto; }}
 figcaption {{ font-size: 1.05rem; font-weight: bold; margin-top: 0.2rem; }}
 dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }}
 dt {{ font-weight: bold; }}
 dd {{ margin: 0; }}
+/* a table wider than the page scrolls; a shadow at the edge it hides is the cue to scroll
+   (the white covers move with the content, the shadows stay at the box's edges) */
 table {{ border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%;
-  overflow-x: auto; }}
+  overflow-x: auto;
+  background: linear-gradient(to right, white 30%, rgba(255, 255, 255, 0)) left / 2rem 100%
+      no-repeat local,
+    linear-gradient(to left, white 30%, rgba(255, 255, 255, 0)) right / 2rem 100%
+      no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.25), transparent) left / 0.9rem
+      100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.25), transparent) right /
+      0.9rem 100% no-repeat scroll; }}
 th, td {{ border: 1px solid #d9d2bd; padding: 0.25rem 0.5rem; text-align: left;
   vertical-align: top; }}
 th {{ background: #f3f1ea; }}
@@ -96,7 +107,9 @@ figure.rule-example figcaption {{ font-size: 0.95rem; font-weight: normal; }}
 h4 {{ margin: 0.8rem 0 0.2rem; font-size: 0.98rem; }}
 table caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 0.2rem 0; }}
 td.num, th.num {{ text-align: right; }}
-td .tally svg {{ height: 4.5rem; width: auto; min-width: 3rem; vertical-align: middle; }}
+/* a tally in a table keeps its size (a rule card's figure squeezed it to a quarter) */
+td .tally svg {{ height: 4.5rem; width: auto; min-width: 3rem; max-width: none;
+  vertical-align: middle; }}
 pre.worked {{ background: #f7f5ee; border-left: 3px solid {ORANGE}; padding: 0.4rem 0.7rem;
   white-space: pre-wrap; font-size: 0.9rem; margin: 0.3rem 0; }}
 /* The phone's rules come last: an earlier rule loses to a later one of the same weight

@@ -31,14 +31,25 @@ LEARN_NOTE = (
 #: score.negative)" after a sentence, or ": interpretation ..." closing a parenthesis.
 _INTERPRETATION = re.compile(r" \(interpretation [\w.-]+\)|: interpretation [\w.-]+(?=\))")
 
+#: Said after a statement that rests on a reading, so a player never takes one for the
+#: sources' word (the Interpretations chapter gives the question and why); an item with
+#: ``reading_told`` has its reading told by the term before it (the neutral draw).
+READING_FLAG = "(The sources leave some of this open: this is the book's reading.)"
+
+#: The sources' languages whose words the glossary gives beside each term.
+GLOSSARY_LANGUAGE = "zh"
+
 
 def _words(ruleset: Ruleset, entry: dict[str, Any], key: str) -> str:
     """The entry's ``key`` text, in the game's own words where it has them."""
     return " ".join(str(entry.get("games", {}).get(ruleset.name, entry[key])).split())
 
 
-def glossary(ruleset: Ruleset, entries: list[dict[str, Any]]) -> list[Term]:
-    """Each term with the drawing of its small layout under ``ruleset``."""
+def glossary(
+    ruleset: Ruleset, entries: list[dict[str, Any]], language: str = GLOSSARY_LANGUAGE
+) -> list[Term]:
+    """Each term with the drawing of its small layout under ``ruleset``; the sources'
+    word beside it only for a game whose source is in the glossary's ``language``."""
     out = []
     for entry in entries:
         name = "term-" + "-".join(str(entry["term"]).split())
@@ -47,14 +58,18 @@ def glossary(ruleset: Ruleset, entries: list[dict[str, Any]]) -> list[Term]:
             layout = replay(ruleset, list(entry["plays"]), f"spec/learn.yaml: {entry['term']}")
             svg = draw(layout, ruleset, "svg", name=name, label="none").decode("utf-8")
         meaning = _words(ruleset, entry, "meaning")
-        out.append(Term(str(entry["term"]), str(entry["chinese"]), "zh", meaning, svg, name))
+        native = str(entry["chinese"]) if language == GLOSSARY_LANGUAGE else ""
+        out.append(Term(str(entry["term"]), native, GLOSSARY_LANGUAGE, meaning, svg, name))
     return out
 
 
-def topic_parts(ruleset: Ruleset, learn: dict[str, Any]) -> list[Part]:
-    """Every topic under its heading: what it tells, in its order, for this game alone."""
+def topic_parts(
+    ruleset: Ruleset, learn: dict[str, Any], language: str = GLOSSARY_LANGUAGE
+) -> list[Part]:
+    """Every topic under its heading: what it tells, in its order, for this game alone;
+    a rule that rests on a reading says so (:data:`READING_FLAG`)."""
     facts = dict(parameter_words(ruleset))
-    terms = {t.term: t for t in glossary(ruleset, list(learn["glossary"]))}
+    terms = {t.term: t for t in glossary(ruleset, list(learn["glossary"]), language)}
     parts: list[Part] = []
     for topic in learn["topics"]:
         told: list[Part] = []
@@ -66,19 +81,24 @@ def topic_parts(ruleset: Ruleset, learn: dict[str, Any]) -> list[Part]:
             elif "term" in item:
                 told.append(terms[item["term"]])
             elif "rule" in item and item["rule"] in ruleset.rules:
-                statement = " ".join(ruleset.rules[item["rule"]].statement.split())
-                told.append(Para(_INTERPRETATION.sub("", statement)))
+                rule = ruleset.rules[item["rule"]]
+                statement = _INTERPRETATION.sub("", " ".join(rule.statement.split()))
+                flag = rule.interpretations and not item.get("reading_told")
+                flagged = f"{statement} {READING_FLAG}" if flag else statement
+                told.append(Para(flagged))
             elif "say" in item:
                 told.append(Para(_words(ruleset, item, "say")))
         parts += [Para("", str(topic["title"])), *told]
     return parts
 
 
-def learn_parts(ruleset: Ruleset, learn: dict[str, Any], cases: list[Case]) -> list[Part]:
-    """The whole chapter for ``ruleset``'s game."""
+def learn_parts(
+    ruleset: Ruleset, learn: dict[str, Any], cases: list[Case], language: str = GLOSSARY_LANGUAGE
+) -> list[Part]:
+    """The whole chapter for ``ruleset``'s game, whose source is in ``language``."""
     game = ruleset.name
     parts: list[Part] = [Para(" ".join(str(learn["goals"][game]).split()), "The goal")]
-    parts += topic_parts(ruleset, learn)
+    parts += topic_parts(ruleset, learn, language)
     ref = str(learn["walkthrough"][game])
     case = next((c for c in cases if c.game == game and c.fixture_id == ref), None)
     if case is not None:  # a suite without the fixture (a test's own): no hand to tell

@@ -317,7 +317,9 @@ def build_book(game: str, cases: list[Case], coverage: dict[str, list[str]]) -> 
         tallies=tuple(_tallies(ruleset, per, examples)),
         languages={file: str(entry.get("language", "und")) for file, entry in sources.items()},
         settlement=tuple(section_parts(ruleset, settled)),
-        learn=tuple(learn_parts(ruleset, _spec("learn.yaml"), cases)),
+        learn=tuple(
+            learn_parts(ruleset, _spec("learn.yaml"), cases, str(source.get("language", "und")))
+        ),
         translations=translations(),
         own_files=frozenset(f for f, entry in sources.items() if entry.get("game") == game),
     )

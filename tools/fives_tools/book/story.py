@@ -133,6 +133,13 @@ def _para(cell: Cell) -> Para:
     return Para("".join(span.text for span in cell if isinstance(span, Span)))
 
 
+def _lead_won(ruleset: Ruleset, leader: str) -> str:
+    """How ``leader`` came to lead, in the words of the game's own rule."""
+    if "neutral draw" in ruleset.rules["lead.neutral-draw"].statement:
+        return f"{leader} won the neutral draw: {leader} leads."
+    return f"the lead fell to {leader} at random: {leader} leads."
+
+
 def hand_told(case: Case, names: list[str]) -> list[Part]:
     """The first hand of a match fixture, told: the deal, every action in words with the
     table drawn after each play that scores, and how the hand is counted."""
@@ -144,8 +151,7 @@ def hand_told(case: Case, names: list[str]) -> list[Part]:
     parts: list[Part] = [
         Para(
             f"{', '.join(players[:-1])} and {players[-1]} play a hand of {ruleset.title}, "
-            f"{len(deal['hands'][0])} tiles each{order}. Say "
-            f"{leader} won the neutral draw: {leader} leads.",
+            f"{len(deal['hands'][0])} tiles each{order}. Say {_lead_won(ruleset, leader)}",
             "A whole hand, play by play",
         ),
         Table("The deal", ("player", "tiles dealt"), tuple(

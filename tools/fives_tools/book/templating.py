@@ -54,6 +54,34 @@ def notation(value: Any) -> Markup:
     return Markup(_NOTATION.sub(lambda m: f'<code class="play">{m.group(0)}</code>', text))
 
 
+#: A statement's pointer to the interpretations register: "interpretation score.negative".
+_READING = re.compile(r"interpretation ([a-z0-9-]+(?:\.[a-z0-9-]+)+)")
+
+
+def html_statement(value: Any) -> Markup:
+    """A rule's statement, each pointer to a reading linked to it in the book."""
+    text = str(notation(value))
+    return Markup(
+        _READING.sub(
+            lambda m: (
+                f'interpretation <a href="#{interpretation_anchor(m.group(1))}">{m.group(1)}</a>'
+            ),
+            text,
+        )
+    )
+
+
+def md_statement(value: Any) -> Markup:
+    """A rule's statement in Markdown, each pointer to a reading linked to it."""
+    text = md(value)
+    return Markup(
+        _READING.sub(
+            lambda m: f"interpretation [{m.group(1)}](#{interpretation_anchor(m.group(1))})",
+            text,
+        )
+    )
+
+
 def html_code(value: Any) -> Markup:
     """A code span; a tile or a play as ``code.play``; in anything longer (a position) each
     tile and play kept whole, the line free to break between them."""
@@ -64,10 +92,27 @@ def html_code(value: Any) -> Markup:
     return Markup(f"<code>{kept}</code>")
 
 
-def svg(drawing: str, name: str) -> Markup:
+#: The least share of its own width a picture is drawn at: a narrower screen scrolls its
+#: figure instead (a 1098 pt layout at 390 px was a third of its size, unreadable).
+LEAST_SCALE = 0.5
+
+_WIDTH = re.compile(r'(<svg\b[^>]*?\swidth=")([0-9.]+)([a-z]*)(")')
+
+
+def svg(drawing: str, name: str, least: float = LEAST_SCALE) -> Markup:
     """A drawing inline in the page (markup the suite drew), its ids prefixed with
-    ``name``, escaped as every attribute is."""
-    return Markup(inline_svg(drawing, html.escape(str(name), quote=True)))
+    ``name``, escaped as every attribute is; never drawn under ``least`` of its width."""
+    text = inline_svg(drawing, html.escape(str(name), quote=True))
+    if least:
+        text = _WIDTH.sub(
+            lambda m: (
+                f'{m.group(1)}{m.group(2)}{m.group(3)}{m.group(4)} style="min-width: '
+                f'{float(m.group(2)) * least:g}{m.group(3) or "px"}"'
+            ),
+            text,
+            count=1,
+        )
+    return Markup(text)
 
 
 def kind(value: object) -> str:
@@ -90,7 +135,7 @@ def html_environment() -> jinja2.Environment:
     """The HTML templates, with the names they use: drawings, anchors, rule titles."""
     env = environment("fives_tools.book", _html, autoescape=True)
     env.globals.update(_NAMES, svg=svg)
-    env.filters.update(notation=notation, code=html_code)
+    env.filters.update(notation=notation, code=html_code, statement=html_statement)
     return env
 
 
@@ -139,7 +184,9 @@ def markdown_environment() -> jinja2.Environment:
     # autoescape marks what a macro writes as markup, so it is not escaped again as text;
     # every value is made literal Markdown first (``_markdown``), never HTML-escaped twice
     env = environment("fives_tools.book", _markdown, autoescape=True)
-    env.filters.update(code=code, anchor=anchor, href=link_target, fenced=fenced)
+    env.filters.update(
+        code=code, anchor=anchor, href=link_target, fenced=fenced, statement=md_statement
+    )
     env.globals.update(_NAMES)
     return env
 

@@ -18,14 +18,20 @@ _SPINNERS = {
 _TARGET_CHECK = {
     "after-settlement": "checked after the hand is settled",
     "exact-every-event": "each scoring event must land exactly on it",
-    "immediate": "checked at once: the play that reaches it wins",
+    "immediate": (
+        "checked at once: the play that reaches it wins (this book's reading: the source"
+        " says only that the game goes on until a player reaches it)"
+    ),
 }
 _OVERSHOOT = {
     "allowed": "a score may pass the target",
     "discard-event": "an event that would pass the target is discarded",
 }
 _SETTLEMENT = {
-    "deduct-each-hand": "each side's remaining pips, rounded to five, are deducted from it",
+    "deduct-each-hand": (
+        "each player's remaining pips are rounded to five on their own, never added to a"
+        " partner's first, and deducted from their side"
+    ),
     "deduct-each-player": "each player's remaining pips, rounded to five, are deducted",
     "exact-61-differences": (
         "going out scores the opponents' pips; a block scores the differences between hands"
@@ -78,6 +84,8 @@ def target_words(ruleset: Ruleset) -> str:
         shown = f"{raw // ruleset.raw_per_display} points ({raw} counted)"
     else:
         shown = by_players(target, " points")
+    if params.get("target_agreed"):
+        shown = f"agreed by the players, usually {shown}"
     return f"{shown}; {_TARGET_CHECK.get(params['target_check'], params['target_check'])}"
 
 

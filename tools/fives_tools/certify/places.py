@@ -169,7 +169,7 @@ def form_text(places: str) -> str:
             "the pips form, ends only: no tiles"
             " (spec/protocol.md, 'Engines that keep only end values')"
         )
-    return "canonical (the notation of spec/notation.md)"
+    return "canonical (each place named by its tile and side, as spec/notation.md writes it)"
 
 
 def by_reason(found: Iterable[tuple[str, str]]) -> list[str]:

@@ -58,6 +58,18 @@ SHORT = {
 Cell = dict[str, int]
 
 
+def legend(cols: list[str], games_column: bool) -> str:
+    """What the matrices' short column heads stand for, said once before them."""
+    heads = [f"{SHORT[c]} = {c}" for c in cols]
+    if games_column:
+        heads.append(f"{own_games.COLUMN} = the implementation's own games, audited")
+    return (
+        "\nEach game's rules by level (" + ", ".join(heads) + "): the worst result of the"
+        " rule's cases there (pass, FAIL, ERROR, affected: following from another failure,"
+        " skip), - where it has none\n"
+    )
+
+
 def table(run: Run) -> dict[str, dict[str, dict[str, Cell]]]:
     """game -> rule -> level -> status -> count; a failure counts as such only for the
     rule the case blames (:func:`.causes.blamed_rules`), as ``affected`` for the others."""
@@ -257,6 +269,7 @@ def _write_report(run: Run, out: TextIO, rerun_prefix: str) -> None:
     grid = table(run)
     cols = declared_levels(run)
     games_column = own_games.judged(run) is not None
+    out.write(legend(cols, games_column))
     for game in games_of(run):
         ruleset = find_game(game)
         results = [r for r in run.declared if r.case.game == game]

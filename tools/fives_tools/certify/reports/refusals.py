@@ -51,7 +51,10 @@ def refusal_line(results: Sequence[Result]) -> str | None:
     found = count_refusals(results)
     if not found.refused:
         return None
-    line = f"Refusals naming the expected rule: {found.named_right} of {found.refused}"
+    line = (
+        "Refusals naming the expected rule (compared only where named):"
+        f" {found.named_right} of {found.refused}"
+    )
     if found.named_none:
         line += f" ({found.named_none} name no rule; counted, not required)"
     return line
