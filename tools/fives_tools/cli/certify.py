@@ -101,7 +101,7 @@ def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
 
 def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
     if args.json:
-        formats.write_json(run, Path(args.json))
+        formats.write_json(run, Path(args.json), rerun)
     if args.junit:
         formats.write_junit(run, Path(args.junit), rerun)
     if args.markdown:

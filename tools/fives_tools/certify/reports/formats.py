@@ -58,6 +58,7 @@ def _implementation(run: Run) -> dict[str, Any]:
         "levels": list(info.levels),
         "players": list(info.players),
         "places": info.places,
+        "selfplay": list(info.selfplay),
     }
 
 
@@ -85,6 +86,14 @@ def _verdict_json(run: Run, found: Verdict) -> dict[str, Any]:
     }
 
 
+def _kept_reply(r: Result) -> dict[str, Any] | None:
+    """The reply as the report keeps it: what the judge and the reports read of it again
+    (``fives report``), a wrong one's or a refusal's; a passing answer's is left out."""
+    if r.reply is None or (r.status == PASS and "error" not in r.reply):
+        return None
+    return r.reply
+
+
 def _case_json(r: Result) -> dict[str, Any]:
     return {
         "id": r.case.id,
@@ -103,18 +112,27 @@ def _case_json(r: Result) -> dict[str, Any]:
         "reading": None
         if r.reading is None
         else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
+        "declared": r.declared,
+        "reply": _kept_reply(r),
     }
 
 
-def to_json(run: Run) -> dict[str, Any]:
+#: What each JSON report says it is, for ``fives report`` to read it back.
+KIND = "certificate"
+
+
+def to_json(run: Run, rerun_prefix: str = "fives certify") -> dict[str, Any]:
     found = decide(run)
     return {
+        "report": KIND,
         "verdict": _verdict_json(run, found),
         "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
         "command": run.command,
+        "rerun": rerun_prefix,  # the command that certifies it alone: each re-run line's start
         "filters": run.filters.as_dict(),
         "date": run.started,
         "duration_seconds": round(run.seconds, 3),
+        "timestamps": run.timestamps,
         "versions": _versions(),
         "implementation": _implementation(run),
         "undecided": [r.case.id for r in run.undecided],
@@ -129,8 +147,8 @@ def to_json(run: Run) -> dict[str, Any]:
     }
 
 
-def write_json(run: Run, path: Path) -> None:
-    files.write_json(path, to_json(run))
+def write_json(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
+    files.write_json(path, to_json(run, rerun_prefix))
 
 
 def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None:
