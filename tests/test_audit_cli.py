@@ -72,7 +72,7 @@ def test_a_divergence_exits_1_with_its_rule_quote_prefix_picture_and_rerun(
     assert svg.read_text("utf-8").lstrip().startswith("<")
     markdown = (tmp_path / "audit.md").read_text("utf-8")
     assert "## `score.play.multiple-of-five`: 1 divergence\n" in markdown
-    assert "### Divergence 1" in markdown
+    assert "### Finding 1" in markdown
     assert f"]({folder / 'divergence-1.svg'})" in markdown
     assert data["divergences"][0]["candidates"] == ["score.play.multiple-of-five"]
 
@@ -208,5 +208,5 @@ def test_the_markdown_report_shows_the_shortest_few_divergences_of_each_rule(
     markdown = md.read_text("utf-8")
     heading = "## `score.play.multiple-of-five`: 5 divergences; the 3 shortest shown, 2 more"
     assert heading in markdown
-    assert re.findall(r"^### Divergence (\d+)$", markdown, re.M) == ["1", "2", "4"]
+    assert re.findall(r"^### Finding (\d+)$", markdown, re.M) == ["1", "2", "4"]
     assert len(json.loads(js.read_text("utf-8"))["divergences"]) == 5

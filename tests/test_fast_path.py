@@ -1,5 +1,5 @@
 """The fast path (``fives_fast``) against the reference engine: seeded hands and matches
-played through both, compared at every step (``fives_fast.differential``)."""
+played through both, compared at every step (``tests/fast_differential.py``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from fives_engine import DOUBLE_SIX, Port, find_game
-from fives_engine.deal import draw_winner, random_deal
-from fives_engine.position import Position
-from fives_fast import FastHand, FastMatch, action_id, action_to_string, deal_ids
-from fives_fast.differential import (
+from fast_differential import (
     TABLES,
     hand_disagreement,
     match_disagreement,
@@ -22,6 +17,11 @@ from fives_fast.differential import (
     refusal_disagreement,
     setup_of,
 )
+
+from fives_engine import DOUBLE_SIX, Port, find_game
+from fives_engine.deal import draw_winner, random_deal
+from fives_engine.position import Position
+from fives_fast import FastHand, FastMatch, action_id, action_to_string, deal_ids
 from fives_fast.refusal import refusal_rule
 from fives_fast.tables import DRAW, JOIN, NUM_ACTIONS, PASS, action_of
 
@@ -241,7 +241,7 @@ def test_the_differential_check_catches_a_hand_that_plays_on_after_going_out() -
 @pytest.fixture
 def passing_names_the_wrong_rule() -> Iterator[None]:
     """A fast path that refuses a pass before an empty boneyard for turn.must-play."""
-    import fives_fast.differential as differential
+    import fast_differential as differential
 
     real = differential.refusal_rule
 

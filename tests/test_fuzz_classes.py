@@ -8,7 +8,7 @@ from typing import Any
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.compare import compare
 from fives_tools.certify.fuzz.campaign import Outcome
-from fives_tools.certify.fuzz.classes import Finding
+from fives_tools.certify.fuzz.classes import Disagreement
 from fives_tools.certify.reports import fuzz as report
 
 INFO = AdapterInfo("bent", "python", "0", "1.0", ("all-fives",), ("match-end",))
@@ -17,8 +17,8 @@ MATCH = {"type": "match", "game": "five-up", "players": 2, "hands": []}
 
 def _finding(
     index: int, request: dict[str, Any], reference: dict[str, Any], reply: dict[str, Any]
-) -> Finding:
-    return Finding(
+) -> Disagreement:
+    return Disagreement(
         0, index, "test", request, reference, reply, compare(reference, reply), reference
     )
 

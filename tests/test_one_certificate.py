@@ -18,7 +18,8 @@ from test_reports import valid_report
 from fives_engine import find_game
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
-from fives_tools.certify.findings.observation import Divergence, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
 from fives_tools.certify.judge.verdict import CERTIFIED, NOT_CERTIFIED, decide
 from fives_tools.certify.own_games import OwnGames
@@ -153,8 +154,8 @@ def test_a_certificate_without_own_games_says_why(
     assert "own games:" not in out.rstrip().splitlines()[-1]
 
 
-def _reading() -> Divergence:
-    return Divergence(
+def _reading() -> Finding:
+    return Finding(
         "log line 1",
         "all-fives",
         3,
@@ -170,7 +171,7 @@ def _reading() -> Divergence:
     )
 
 
-def _games(*divergences: Divergence) -> OwnGames:
+def _games(*divergences: Finding) -> OwnGames:
     obs = Observation(divergences=list(divergences))
     obs.tally("all-fives").records = 1
     return OwnGames(obs, "read: log")

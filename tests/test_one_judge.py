@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,3 +88,27 @@ def test_the_judge_names_the_rules() -> None:
     """The judge is where the names went: it names many rules."""
     names = [n for path in JUDGE.rglob("*.py") for n in named_rules(path.read_text("utf-8"))]
     assert len({text for _, text in names}) > 20
+
+
+def test_one_audit_ranks_its_likely_causes_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A streamed audit judged its observation again after every record, and each report
+    form ranked the causes again: 31 rankings for one ``fives audit --json --markdown
+    --html`` of 20 games. The judge ranks once; every form reads that ranking."""
+    from fives_tools.certify.judge import misreadings, ranking
+    from fives_tools.cli import main
+
+    calls: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return ranking.rank(*args, **kwargs)
+
+    monkeypatch.setattr(misreadings, "rank", counted)
+    games = Path(__file__).resolve().parents[1] / "docs/comparisons/all-fives-domino-games.jsonl"
+    forms = ["--json", "a.json", "--markdown", "a.md", "--html", "a.html"]
+    monkeypatch.chdir(tmp_path)
+    assert main(["audit", str(games), *forms]) == 1
+    assert "divergences from the rules" in capsys.readouterr().out
+    assert len(calls) == 1

@@ -15,7 +15,7 @@ from fives_engine import find_game
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.status import FAIL
-from fives_tools.certify.fuzz.classes import Finding
+from fives_tools.certify.fuzz.classes import Disagreement
 from fives_tools.certify.judge.blame import implicated
 from fives_tools.certify.judge.fields import FIELD_RULES
 from fives_tools.certify.runner import Result
@@ -139,7 +139,7 @@ def _fuzz(game: str, mismatch: Mismatch) -> tuple[str, ...]:
     kind, _ = WHERE[mismatch.field]
     request = {"type": kind, "game": game}
     expect, reply = {mismatch.field: mismatch.expected}, {mismatch.field: mismatch.got}
-    return Finding(0, 0, "probe", request, expect, reply, [mismatch], expect).rules
+    return Disagreement(0, 0, "probe", request, expect, reply, [mismatch], expect).rules
 
 
 def test_every_field_of_the_table_has_a_difference_here() -> None:
@@ -164,3 +164,51 @@ def test_certify_and_fuzz_blame_differing_events_on_the_same_rules(
     certify = _certify(game, mismatch)
     assert certify and certify != tuple(find_game(game).rules), "nothing narrowed"
     assert set(certify) == set(_fuzz(game, mismatch))
+
+
+# -- the audit: the same wrong offered list, judged by the same table ---------------------
+def _offered_wrong(game: str, legal: list[str], offered: list[str]) -> tuple[str, ...]:
+    """The candidates the audit names for a step of the reference engine's own game where
+    the seat's legal actions are ``legal`` and the record offers ``offered`` instead."""
+    from observed import observed_match
+
+    from fives_tools.certify.observe import audit_records
+
+    for seed in range(1, 40):
+        record = observed_match(game, seed=seed, hands=1)
+        for entry in record["hands"][0]["actions"]:
+            if entry.get("offered") == legal:
+                entry["offered"] = offered
+                obs = audit_records([record])
+                (div,) = [d for d in obs.divergences if d.checked == "offered"]
+                return div.candidates
+    raise AssertionError(f"no step offers exactly {legal} in 40 games")
+
+
+#: Offered lists that differ from the legal actions of a seat that must draw.
+OFFERED: dict[str, tuple[list[str], list[str]]] = {
+    "a legal draw not offered, nothing instead": (["draw"], []),
+    "a pass offered instead of the draw": (["draw"], ["pass"]),
+}
+
+
+@pytest.mark.parametrize("game", ["five-up", "all-fives"])
+@pytest.mark.parametrize("difference", sorted(OFFERED))
+def test_certify_fuzz_and_the_audit_blame_an_offered_list_on_the_same_rules(
+    difference: str, game: str
+) -> None:
+    """A legal draw not offered was blamed on one rule by the audit and on four by certify
+    and fuzz; the three doors now read one function (judge.fields.offered_rules). The audit
+    may name where a case cannot (the reference's refusal of an extra action in the
+    position), so its candidates are held to the same set where nothing is extra, and to
+    a subset of certify's families' rules otherwise."""
+    legal, offered = OFFERED[difference]
+    mismatch = Mismatch("legal_actions", legal, offered)
+    certify, fuzz = set(_certify(game, mismatch)), set(_fuzz(game, mismatch))
+    audit = set(_offered_wrong(game, legal, offered))
+    assert certify == fuzz
+    assert "turn.draw-until-playable" in certify & audit
+    if not offered:
+        assert audit == certify
+    else:
+        assert audit <= certify, audit - certify

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from test_causes import _result as case_result
 
-from fives_tools.certify.findings.observation import Divergence
+from fives_tools.certify.findings.finding import Finding
 from fives_tools.certify.findings.status import FAIL, IMPLEMENTATION_DEFINED, PASS
 from fives_tools.certify.judge import misreadings
 from fives_tools.certify.judge.causes import (
@@ -21,8 +21,8 @@ from fives_tools.certify.judge.ranking import Witness, capped, rank
 from fives_tools.certify.runner import Result
 
 
-def _divergence(record: str, rule: str, *others: str, requirement: str = "must") -> Divergence:
-    return Divergence(
+def _divergence(record: str, rule: str, *others: str, requirement: str = "must") -> Finding:
+    return Finding(
         record=record,
         game="five-up",
         hand=1,

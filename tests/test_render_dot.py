@@ -1,7 +1,7 @@
 """Layout pictures as DOT: golden files for every documented diagram, and what they show.
 
 Regenerate the golden files after an intended change to the pictures with
-``python -m fives_tools.render --regen-golden`` (from the repository root), then look at
+``python tests/golden_render.py`` (from the repository root), then look at
 the diff and at a few PNGs before committing them.
 """
 
@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from golden_render import documented, golden_dot, golden_name
 
 from fives_engine import Layout, find_game
 from fives_tools.certify.cases import Case, load_cases, read_fixture
 from fives_tools.render import RenderError, caption, to_dot
 from fives_tools.render.dot import ORANGE
-from fives_tools.render.golden import documented, golden_dot, golden_name
 from fives_tools.render.inputs import example_id, first_per_example, from_case
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
-REGEN = "python -m fives_tools.render --regen-golden"
+REGEN = "python tests/golden_render.py"
 CASES = first_per_example(load_cases())
 DOCUMENTED = documented(CASES)
 

@@ -17,7 +17,7 @@ from fives_tools import options, pytest_plugin
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.status import FAIL
-from fives_tools.certify.fuzz.classes import DisagreementClass, Finding
+from fives_tools.certify.fuzz.classes import Disagreement, DisagreementClass
 from fives_tools.certify.fuzz.parallel import AdapterSpec
 from fives_tools.certify.reports.console import describe_failure
 from fives_tools.certify.reports.fuzz import rerun
@@ -99,7 +99,7 @@ def test_a_fuzz_rerun_line_gives_back_the_adapter_and_the_scope(
     args = argparse.Namespace(game=["five-up"], level=["play-score"], players=[2])
     request = {"type": "layout", "game": "five-up", "plays": ["[2|3]"]}
     mismatch = Mismatch("score", {"raw": 5}, {"raw": 0})
-    found = Finding(3, 7, "probe", request, {}, {}, [mismatch])
+    found = Disagreement(3, 7, "probe", request, {}, {}, [mismatch])
     line = rerun(prefix(spec, args), DisagreementClass(found))
     scope = ["--game", "five-up", "--level", "play-score", "--players", "2"]
     assert shlex.split(line) == ["fives", "fuzz", *named, *scope, "--seed", "3", "--index", "7"]

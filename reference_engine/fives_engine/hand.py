@@ -254,6 +254,37 @@ class HandState:
         rest.remove(tile)
         self._boneyard = (*self._boneyard[: self._next], tile, *rest)
 
+    def turn_of(self, seat: int) -> HandState:
+        """A copy of this hand as it would stand were it ``seat``'s turn, with no drawn tile
+        to play: what an action a log shows out of turn is read against (its legal
+        actions are the plays ``seat`` could make)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+        other = self.copy()
+        other._current, other._drawn, other._legal = seat, None, ()
+        return other
+
+    def admit_logged(self, action: Action, seat: int) -> None:
+        """Let the next :meth:`apply_action` take ``action`` by ``seat`` as a log shows an
+        implementation made it, though the rules refuse it here (out of turn, a draw or a
+        pass while holding a play, another tile than the one just drawn): the turn is given
+        to ``seat`` and the action admitted as the one legal move, so the hand's own checks
+        are passed over (:meth:`MatchState.apply_logged` applies it). The position after it
+        is one the rules never reach; an auditor goes on from it to judge what follows. A
+        play of a tile ``seat`` does not hold or that the layout does not take, a draw from
+        an empty boneyard, or any action once the hand is over leaves no position to go on
+        from: :class:`IllegalActionError`, and nothing changes."""
+        if self.is_terminal:
+            rule = "hand.end.going-out" if self.went_out is not None else "hand.end.block"
+            raise IllegalActionError(f"seat {seat} {action}: the hand is over", rule)
+        if isinstance(action, Draw) and not self.boneyard:
+            rule = "turn.pass-empty-boneyard"
+            raise IllegalActionError(f"seat {seat} draws: the boneyard is empty", rule)
+        if isinstance(action, Play) and action not in self.turn_of(seat).legal_actions():
+            rule = "hand.own-tiles"
+            raise IllegalActionError(f"seat {seat} {action}: not a play it could make", rule)
+        self._current, self._drawn, self._legal = seat, None, (action,)
+
     def _anyone_can_play(self) -> bool:
         return any(self.layout.can_play(h) for h in self._hands)
 

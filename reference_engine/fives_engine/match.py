@@ -181,6 +181,16 @@ class MatchState:
         self.deals.append(deal)
         self.events.append(Event.of("hand", number=len(self.hands), leader=leader))
 
+    def apply_logged(self, action: Action, seat: int) -> list[Event]:
+        """Apply ``action`` by ``seat`` as a log shows an implementation made it, though the
+        rules refuse it here (:meth:`HandState.admit_logged` says which such actions leave
+        a position to go on from), and score it; returns the events it caused."""
+        hand = self.hand
+        if self.is_terminal or hand is None:
+            return self.apply_action(action, seat)  # refused as ever: the match is over
+        hand.admit_logged(action, seat)
+        return self.apply_action(action, seat)
+
     def apply_action(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply the current player's action and score it; returns the events it caused.
 

@@ -6,7 +6,7 @@ search). Tiles are ids 0..27 in the canonical order of the double-six set and ac
 OpenSpiel's integer ids (:mod:`fives_fast.tables`); text comes only when asked
 (:func:`action_to_string`), and the event log is built from a compact record only when it
 is read. The tile rules are not restated: the tables are worked out once from the
-reference engine's own. :mod:`fives_fast.differential` plays seeded hands and matches
+reference engine's own; `tests/fast_differential.py` plays seeded hands and matches
 through both engines and names the first step where they disagree.
 """
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fives_tools.certify.findings.observation import Divergence, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.findings.status import FAIL, IMPLEMENTATION_DEFINED, PASS, READING
 from fives_tools.text import plural
 
@@ -46,12 +47,12 @@ class OwnGames:
         return not self.skipped
 
     @property
-    def against(self) -> list[Divergence]:
+    def against(self) -> list[Finding]:
         """The divergences that withhold the certificate: ``must``, none a consequence."""
         return self.observation.against
 
     @property
-    def readings(self) -> list[Divergence]:
+    def readings(self) -> list[Finding]:
         """Readings of an interpretation answered otherwise: reported, not held against."""
         return [
             d

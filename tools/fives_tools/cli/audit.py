@@ -23,7 +23,8 @@ from typing import Any
 from fives_engine import FivesError, find_game
 from fives_engine.record import dumps_record, replay_record
 from fives_tools import files, options, partial
-from fives_tools.certify.findings.observation import Divergence, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.judge import shown
 from fives_tools.certify.observe import asked
 from fives_tools.certify.observe.merge import merged
@@ -44,7 +45,7 @@ EXIT_CLEAN, EXIT_DIVERGED, EXIT_UNREADABLE = 0, 1, 2
 PREFIX_FILE = re.compile(r"divergence-[0-9]+(\.json|\.table\.json|\.svg)")
 
 
-def _picture(div: Divergence, path: Path) -> str | None:
+def _picture(div: Finding, path: Path) -> str | None:
     """Draw the table of the divergence as SVG; None when it cannot be drawn here."""
     assert div.table_record is not None
     try:

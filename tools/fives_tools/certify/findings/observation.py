@@ -11,8 +11,8 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any
 
+from fives_tools.certify.findings.finding import Finding
 from fives_tools.certify.findings.status import (
     FAIL,
     MUST,
@@ -27,56 +27,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-@dataclass(frozen=True)
-class Divergence:
-    """One step where the record differs from the rules' answer.
-
-    ``action`` is the action's number in the match (from 1, as ``fives render --move``
-    counts), None for a fault of the deal, the hand's end or the result. ``prefix`` is the
-    record cut after that step (what shows it, in the implementation's own words).
-    """
-
-    record: str
-    game: str
-    hand: int
-    action: int | None
-    checked: str  # the record's field that differs: action, offered, score, scores ...
-    rule: str
-    what: str
-    expected: str
-    got: str
-    prefix: dict[str, Any] = field(repr=False, compare=False)
-    table: str = ""  # the reference's table at that step, in words
-    #: the reference's replay up to that step as a full game record (for ``fives render``)
-    table_record: dict[str, Any] | None = field(default=None, repr=False, compare=False)
-    #: every rule whose misreading gives what was recorded (``rule`` is the one kept)
-    candidates: tuple[str, ...] = ()
-    #: the command that shows it again, when the record was not read from a file
-    rerun: str = ""
-    #: ``must``, or ``implementation-defined`` when only a reading of ``interpretation``
-    #: (spec/interpretations.yaml) makes it a divergence: then it never counts as a failure
-    requirement: str = MUST
-    interpretation: str | None = None
-    #: the number (from 1) of the earlier divergence of the same record it follows from
-    #: (a winner after a wrong score), counted in ``Observation.divergences`` as the
-    #: reports number them: shown with it, never counted for its own rule
-    consequence_of: int | None = None
-    #: how the rules' number arises and how the recorded one could, in the record's own
-    #: terms (the scoring ends and their values, each hand's pips and rounding, the scores)
-    explain: tuple[str, ...] = ()
-
-    @property
-    def counted(self) -> bool:
-        """A divergence of its own, not a consequence of an earlier one."""
-        return self.consequence_of is None
-
-    @property
-    def against(self) -> bool:
-        """A divergence that withholds a certificate: of a ``must`` rule, of its own."""
-        return self.counted and self.requirement == MUST
-
-
-def length(div: Divergence) -> int:
+def length(div: Finding) -> int:
     """How many actions the record prefix that shows ``div`` holds: the shortest reads first."""
     hands = div.prefix.get("hands") if isinstance(div.prefix, dict) else None
     if not isinstance(hands, list):
@@ -119,7 +70,7 @@ class Observation:
     """The audit of a set of records: what ``audit_records`` returns."""
 
     games: dict[str, GameTally] = field(default_factory=dict)
-    divergences: list[Divergence] = field(default_factory=list)
+    divergences: list[Finding] = field(default_factory=list)
     undecided: list[Note] = field(default_factory=list)
     stopped: list[Note] = field(default_factory=list)
     #: actions the rules refuse that the replay applied as the implementation did, going on
@@ -133,6 +84,9 @@ class Observation:
     interruption: Interruption | None = None
     #: per candidate rule, the (-length, -number) of the divergences whose prefixes are kept
     kept: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    #: the judge's ranking of these divergences, with the list it was made of and its
+    #: length: every report form reads one ranking, not one each (judge.shown.ranked)
+    ranking: tuple[int, int, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def bound(self, start: int, per_rule: int = KEPT_PER_RULE) -> None:
         """Keep the record prefix and table of the divergences from number ``start + 1``
@@ -171,7 +125,7 @@ class Observation:
         return sum(t.records for t in self.games.values())
 
     @property
-    def against(self) -> list[Divergence]:
+    def against(self) -> list[Finding]:
         """The divergences that withhold a certificate: ``must``, none a consequence."""
         return [d for d in self.divergences if d.against]
 

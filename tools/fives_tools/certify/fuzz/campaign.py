@@ -20,7 +20,7 @@ from fives_tools import partial
 from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.fuzz import differ, prefix, shrink
-from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Finding
+from fives_tools.certify.fuzz.classes import ClassKey, Disagreement, DisagreementClass
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
 from fives_tools.certify.fuzz.scope import Scope
@@ -113,7 +113,7 @@ class Outcome:
         """Mark the outcome as stopped by the signal of ``exc`` while fuzzing ``part``."""
         self.interruption = Interruption.of(exc, self.requests, part.size(), "request")
 
-    def add(self, finding: Finding) -> DisagreementClass | None:
+    def add(self, finding: Disagreement) -> DisagreementClass | None:
         """Count ``finding``; returns its class when it is the first of its class."""
         known = self.classes.get(finding.key)
         if known is not None:
@@ -162,7 +162,7 @@ class Judge:
         recipe: str = "",
         cut_short: bool = True,
         replied: dict[str, Any] | None = None,
-    ) -> tuple[bool, Finding | None]:
+    ) -> tuple[bool, Disagreement | None]:
         """Whether the request is legal (the reference answers it, and rejects its probe),
         and the disagreement, if any; with ``cut_short``, a refused script is cut to the
         prefix the implementation answers (once: the prefix is never cut again).
@@ -181,7 +181,7 @@ class Judge:
             return True, None
         if self.authority is not None:  # the disagreement stands on the reference alone
             return self._on_authority().check(request, seed, index, recipe, cut_short, reply)
-        finding = Finding(seed, index, recipe, request, expect, reply, mismatches, reference)
+        finding = Disagreement(seed, index, recipe, request, expect, reply, mismatches, reference)
         if cut_short and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding
@@ -190,7 +190,7 @@ class Judge:
         assert self.authority is not None
         return Judge(self.impl, self.authority, self.declared)
 
-    def _cut_short(self, finding: Finding) -> Finding | None:
+    def _cut_short(self, finding: Disagreement) -> Disagreement | None:
         """The refused script cut to the longest prefix the implementation answers, if
         the replies differ there (``prefix``). The prefix is not cut again: against an
         implementation that refuses every script, cutting would never end."""
@@ -207,7 +207,7 @@ class Judge:
 
     def __call__(
         self, request: dict[str, Any], seed: int = 0, index: int = -1, recipe: str = ""
-    ) -> Finding | None:
+    ) -> Disagreement | None:
         return self.check(request, seed, index, recipe)[1]
 
 
@@ -269,8 +269,8 @@ def run_campaign(
     return outcome
 
 
-def _shrunk(finding: Finding, judge: Judge) -> Finding | None:
-    def again(request: dict[str, Any]) -> Finding | None:
+def _shrunk(finding: Disagreement, judge: Judge) -> Disagreement | None:
+    def again(request: dict[str, Any]) -> Disagreement | None:
         return judge(request, finding.seed, finding.index, finding.recipe)
 
     smaller = shrink.shrink(finding, again)

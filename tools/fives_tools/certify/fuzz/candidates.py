@@ -17,14 +17,15 @@ from fives_engine import find_game
 from fives_tools import files
 from fives_tools.certify.cases import REQUEST_FIELDS
 from fives_tools.certify.cases.levels import KIND_LEVEL
-from fives_tools.certify.fuzz.classes import DisagreementClass, Finding, level_rules
+from fives_tools.certify.fuzz.classes import Disagreement, DisagreementClass
 from fives_tools.certify.fuzz.differ import error_fact
+from fives_tools.certify.judge.fuzzed import level_rules
 
 #: The layout facts every layout fixture states (its schema requires them).
 _LAYOUT_FACTS = ("tiles", "spinners", "connections", "attach_points", "scoring_ends", "total")
 
 
-def _rules(finding: Finding, rules: tuple[str, ...]) -> list[str]:
+def _rules(finding: Disagreement, rules: tuple[str, ...]) -> list[str]:
     kind = str(finding.request["type"])
     game = str(finding.request["game"])
     level = KIND_LEVEL.get(kind)

@@ -3,7 +3,7 @@ the kinds of error the two replies give.
 
 The rules involved are derived from evidence, never guessed (see ``rules_involved``),
 by the judgement ``fives certify`` makes of the same difference
-(:mod:`fives_tools.certify.findings`, with the reference engine's reply as the facts): the
+(:mod:`fives_tools.certify.judge.fuzzed`, with the reference engine's reply as the facts): the
 rule an error names (either side's); the first stretch of events that differs; the rules
 common to the families of every differing field; at last the rules the suite's cases
 check at the request's level. Families are rule-ID prefixes, kept to the rules the game
@@ -19,15 +19,14 @@ implementation-defined: a reading differs, not a sentence of the sources.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from fives_engine import find_game
-from fives_tools.certify.cases import levels
 from fives_tools.certify.compare import Mismatch
-from fives_tools.certify.judge.events import event_rules
-from fives_tools.certify.judge.fields import Evidence, field_rules, lists, refusal_rules
+from fives_tools.certify.findings.finding import FUZZ, Finding, text
+from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
+from fives_tools.certify.judge.fields import Evidence
+from fives_tools.certify.judge.fuzzed import interpretations_of, rules_involved
 
 NO_ERROR = "none"
 
@@ -47,63 +46,8 @@ def error_kind(reply: dict[str, Any]) -> str:
     return str(error.get("kind")) if isinstance(error, dict) else NO_ERROR
 
 
-def interpretations_of(game: str, rules: tuple[str, ...]) -> tuple[str, ...]:
-    """The interpretations the rules depend on, when every one of them depends on one
-    (the disagreement is then implementation-defined); else ()."""
-    found = [find_game(game).rules[r].interpretation for r in rules]
-    if not found or any(i is None for i in found):
-        return ()
-    return tuple(dict.fromkeys(str(i) for i in found))
-
-
-def _family_rules(rules: list[str], prefixes: set[str]) -> list[str]:
-    return [r for r in rules if any(r.startswith(p) for p in prefixes)]
-
-
-@functools.cache
-def level_rules(game: str, level: str) -> tuple[str, ...]:
-    """The rules the suite's cases of ``game`` at ``level`` check (the last resort)."""
-    from fives_tools.certify.cases import (
-        load_cases,  # the whole suite: only when nothing else names
-    )
-
-    checked = {r for c in load_cases() if c.game == game and c.capability == level for r in c.rules}
-    return tuple(r for r in find_game(game).rules if r in checked)
-
-
-def _narrows(prefixes: set[str]) -> bool:
-    """Whether families name some rules and not every one (evidence that narrows)."""
-    return bool(prefixes) and "" not in prefixes
-
-
-def rules_involved(
-    request: dict[str, Any], mismatches: list[Mismatch], evidence: Evidence
-) -> tuple[str, ...]:
-    """The game's rules behind the differences, in the game document's order, the most
-    precise evidence first: a rule an error names; else the first stretch of differing
-    events; else the rules common to every differing field's families (all of them if
-    none is common; a field that follows from another, or that no family narrows, adds
-    none); else the rules the suite checks at the request's level."""
-    game = str(request["game"])
-    rules = list(find_game(game).rules)
-    named = {r for m in mismatches if m.field == "error" for r in refusal_rules(m)}
-    if named & set(rules):
-        return tuple(r for r in rules if r in named)
-    events = [event_rules(*lists(m), first=True)[0] for m in mismatches if m.field == "events"]
-    found = _family_rules(rules, events[0]) if events and _narrows(events[0]) else []
-    if not found:
-        families = [field_rules(m, evidence)[0] for m in mismatches if m.field != "events"]
-        per_field = [set(_family_rules(rules, f)) for f in families if _narrows(f)]
-        common = set.intersection(*per_field) if per_field else set()
-        found = [r for r in rules if r in (common or set().union(*per_field))]
-    level = levels.KIND_LEVEL.get(str(request["type"]))
-    if not found and level is not None:
-        found = list(level_rules(game, level))
-    return tuple(found)
-
-
 @dataclass
-class Finding:
+class Disagreement:
     """One disagreement: the request, both replies, and how they differ."""
 
     seed: int
@@ -145,14 +89,40 @@ class Finding:
         """The readings behind the disagreement when it is implementation-defined, else ()."""
         return interpretations_of(str(self.request["game"]), self.rules)
 
+    def finding(self, rerun: str = "") -> Finding:
+        """The disagreement as a finding (``kind`` fuzz), the shape every kind of evidence
+        takes: its differing fields, the reference engine's answer expected, the rules
+        involved its candidates, the first of them blamed."""
+        rules = self.rules
+        first = self.mismatches[0] if self.mismatches else None
+        readings = self.interpretations
+        return Finding(
+            record=f"seed {self.seed}, request {self.index}",
+            game=str(self.request.get("game", "")),
+            hand=0,
+            action=None,
+            checked=", ".join(sorted({m.field for m in self.mismatches})),
+            rule=rules[0] if rules else "",
+            what=f"{self.request.get('type')} request ({self.recipe}): the reply differs"
+            " from the reference engine's",
+            expected=text(first.expected) if first else "",
+            got=text(first.got) if first else "",
+            prefix=self.request,
+            candidates=rules,
+            rerun=rerun,
+            requirement=IMPLEMENTATION_DEFINED if readings else MUST,
+            interpretation=readings[0] if readings else None,
+            kind=FUZZ,
+        )
+
 
 @dataclass
 class DisagreementClass:
     """Every disagreement of one key: the first found (lowest index), shrunk, and a count."""
 
-    first: Finding
+    first: Disagreement
     count: int = 1
-    shrunk: Finding | None = None
+    shrunk: Disagreement | None = None
 
     @property
     def key(self) -> ClassKey:
@@ -164,6 +134,6 @@ class DisagreementClass:
         return bool(self.first.interpretations)
 
     @property
-    def shown(self) -> Finding:
+    def shown(self) -> Disagreement:
         """The finding to print: the shrunk one when shrinking found a smaller request."""
         return self.shrunk or self.first

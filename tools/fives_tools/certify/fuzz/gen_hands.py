@@ -2,7 +2,7 @@
 
 Every action comes from the fast path's ``legal_actions`` (:mod:`fives_fast`, the same
 actions in the same order as the reference engine's, held to it by
-:mod:`fives_fast.differential`), so a hand costs the generator a few bit operations an
+`tests/fast_differential.py`), so a hand costs the generator a few bit operations an
 action; the reference engine answers the request. Where a hand is cut (and so what is
 asked) is biased towards where engines go wrong: the last tiles of the boneyard, the turn
 right after a draw, the end of the hand, a block.

@@ -1,5 +1,5 @@
 """Layout and score requests, built play by play from the legal plays of the fast path
-(:mod:`fives_fast`, held to the reference engine by :mod:`fives_fast.differential`).
+(:mod:`fives_fast`, held to the reference engine by `tests/fast_differential.py`).
 
 The generator knows no rule: it proposes plays (legal ones from the fast path's own list,
 and for ``reject`` probes candidates of every shape an engine tends to get wrong) and

@@ -7,7 +7,7 @@ reference engine through the protocol, where every reply is checked.
 
 Where the fast path answers the very same request (``turns`` and ``perft``: the fast
 adapter, :mod:`fives_tools.certify.adapters.fast`, held to the reference engine step by
-step by :mod:`fives_fast.differential` and certified on the hand-written cases), it
+step by `tests/fast_differential.py` and certified on the hand-written cases), it
 answers; the reference engine answers the rest. A disagreement never rests on the fast
 path: the campaign asks the reference engine itself again before it reports one
 (:attr:`ReferenceEngine.plain`), and the fast path is never its own expectation.

@@ -14,10 +14,10 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from fives_tools.certify.fuzz.classes import Finding
+from fives_tools.certify.fuzz.classes import Disagreement
 
 #: Judges a candidate request: its finding if it is legal and still disagrees, else None.
-Judge = Callable[[dict[str, Any]], Finding | None]
+Judge = Callable[[dict[str, Any]], Disagreement | None]
 
 #: Fields a request can do without (``spec/protocol.md``: each is optional).
 OPTIONAL = ("reject", "hand", "target", "last_play")
@@ -84,7 +84,7 @@ def candidates(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
             chunk //= 2
 
 
-def shrink(finding: Finding, judge: Judge, max_checks: int = MAX_CHECKS) -> Finding:
+def shrink(finding: Disagreement, judge: Judge, max_checks: int = MAX_CHECKS) -> Disagreement:
     """The smallest finding of the same class that greedy delta debugging reaches."""
     best = finding
     checks = 0

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 from fives_engine import find_game
 from fives_tools.certify.cases import levels
+from fives_tools.certify.findings.finding import CASE, Finding, text
+from fives_tools.certify.findings.status import ERROR, FAIL, IMPLEMENTATION_DEFINED, MUST
 from fives_tools.certify.judge.families import ANY, SCRIPT_RULES
 from fives_tools.certify.judge.fields import Evidence, field_rules
 from fives_tools.certify.runner import Result
@@ -182,3 +184,42 @@ def implicated(result: Result) -> Blame:
         families.add(refused)
         why.insert(0, f"you refused the deal by {refused}: {error_message(result)}")
     return Blame(tuple(rules), tuple(why), tuple(sorted(families)))
+
+
+def findings(result: Result, blamed: str | None = None) -> list[Finding]:
+    """A failing case's differences as findings (``kind`` case), one per differing field
+    (one for a failure with none: an error), each blamed on ``blamed`` (the rule the run
+    ranks first of those the case implicates) or else the first implicated, with every
+    implicated rule its candidate: the same shape the audit's divergences and fuzz's
+    disagreements take, read back by :meth:`Finding.from_json`."""
+    if result.status not in (FAIL, ERROR):
+        return []
+    case, blame = result.case, implicated(result)
+    rule = blamed or (blame.rules[0] if blame.rules else case.primary)
+    requirement = MUST if case.level == MUST else IMPLEMENTATION_DEFINED
+    events_differ = any(m.field == "events" for m in result.mismatches)
+    # the fields that follow from the events say nothing more when they differ too
+    shown = [m for m in result.mismatches if not (events_differ and m.field in FROM_EVENTS)]
+    differences = [(m.field, text(m.expected), text(m.got)) for m in shown] or [
+        ("error", "an answer", error_message(result) if result.reply else result.status)
+    ]
+    return [
+        Finding(
+            record=case.id,
+            game=case.game,
+            hand=0,
+            action=None,
+            checked=checked,
+            rule=rule,
+            what="; ".join(blame.why) or result.message,
+            expected=expected,
+            got=got,
+            prefix=case.request,
+            candidates=blame.rules,
+            requirement=requirement,
+            interpretation=case.interpretation,
+            kind=CASE,
+        )
+        for checked, expected, got in differences
+    ]
+

@@ -29,10 +29,10 @@ decides the field:
   next hand and the end of the match. Certify named every rule of a turn and a hand (the
   deal, sides, the layout); fuzz left out the lead, which decides who acts first in a
   new hand.
-* ``legal_actions`` and the perft counts ``nodes``, ``divide``: the turn rules, the lead of
-  any tile, which tile fits where (``play.*``, ``layout.*``) and the hand's rules; legal
-  actions that differ only by a draw or a pass (the plays agree, the hand goes on), the
-  rules that allow a draw or a pass (:data:`DRAW_PASS_RULES`). Fuzz
+* ``legal_actions``: :func:`offered_rules`, the rules that allow each action left out and
+  forbid each offered where it is not legal, as the audit judges an offered list; the
+  perft counts ``nodes``, ``divide``: the turn rules, the lead of any tile, which tile fits
+  where (``play.*``, ``layout.*``) and the hand's rules. Fuzz
   left out the layout (a spinner's branches are legal plays); certify named the deal,
   sides and the match, and every rule of the case for a perft count.
 * ``boneyard`` (only draws change it): the turn rules; fuzz had the drawing rule only,
@@ -60,6 +60,7 @@ decides the field:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,19 +81,28 @@ from fives_tools.certify.judge.scoring import differing_items, ends_rules, score
 #: lead, which tile fits where, and the hand (what it holds, when it ends).
 ACTION_RULES = ("turn.", "lead.any-tile", "play.", "layout.", "hand.")
 
-#: The rules that decide whether a draw or a pass is among the legal actions, when the
-#: plays offered agree and the hand goes on (both sides offer something): a pass only with
-#: the boneyard empty and no play; a draw only without a play, from a boneyard that has
-#: tiles, and not once a playable tile is drawn.
-DRAW_PASS_RULES: dict[str, tuple[str, ...]] = {
+#: The rules that allow a draw or a pass where it is legal: an implementation that leaves
+#: one out (does not offer it, or refuses it) misreads one of them. A draw is allowed to a
+#: player with no play while the boneyard has tiles; a pass once it is empty.
+ALLOWING: dict[str, tuple[str, ...]] = {
+    "draw": ("turn.draw-until-playable",),
     "pass": ("turn.pass-empty-boneyard",),
-    "draw": (
-        "turn.must-play",
-        "turn.draw-until-playable",
-        "turn.play-drawn-tile",
-        "turn.pass-empty-boneyard",
-    ),
 }
+#: The rules that forbid a draw or a pass where it is not legal: an implementation that
+#: offers or makes one there misreads one of them (no draw while holding a play, nor once a
+#: playable tile is drawn, nor from an empty boneyard, where the player passes; no pass
+#: before the boneyard is empty, nor while holding a play).
+FORBIDDING: dict[str, tuple[str, ...]] = {
+    "draw": ("turn.must-play", "turn.play-drawn-tile", "turn.pass-empty-boneyard"),
+    "pass": ("turn.pass-empty-boneyard", "turn.must-play"),
+}
+#: Who may act at all: a seat offered nothing while the rules give it an action sees the
+#: hand over, or another seat's turn.
+NOTHING_OFFERED = ("hand.end.", "turn.clockwise")
+#: A play offered where it is not legal, besides the rules of its place: no place takes the
+#: tile, the seat does not hold it, or it is another seat's turn.
+EXTRA_PLAY = ("play.match-attach-point", "hand.own-tiles", "turn.clockwise")
+
 
 #: The rules that decide each field (besides the narrowing of :func:`field_rules`).
 FIELD_RULES: dict[str, tuple[str, ...]] = {
@@ -147,6 +157,13 @@ class Evidence:
     request: Mapping[str, Any] = field(default_factory=dict)
 
 
+def one_way(want: list[Any], got: list[Any]) -> list[str]:
+    """The items of ``want`` that ``got`` lacks (as text, counted)."""
+    count = Counter(map(str, want))
+    count.subtract(Counter(map(str, got)))
+    return [item for item, n in count.items() if n > 0]
+
+
 def lists(mismatch: Mismatch) -> tuple[list[Any], list[Any]]:
     """A list field's expected and given items (empty for what is not a list)."""
     want = mismatch.expected if isinstance(mismatch.expected, list) else []
@@ -171,16 +188,41 @@ def refusal_rules(mismatch: Mismatch) -> list[str]:
     return list(dict.fromkeys(named))
 
 
-def allowing_rules(mismatch: Mismatch) -> set[str]:
-    """The rules that allow a refused play (its ``got`` names it): a draw or a pass those
-    of :data:`DRAW_PASS_RULES`, a lead ``lead.any-tile``, a play on a tile the rules of its
-    place (:data:`PLACE_RULES`: a side branch the spinner rules, not which pips match)."""
-    play = str(_dict(mismatch.got).get("play", ""))
-    if play in DRAW_PASS_RULES:
-        return set(DRAW_PASS_RULES[play])
-    if "@" not in play:
+def allowing(action: str) -> set[str]:
+    """The rules that allow the legal action written ``action`` (a draw or a pass those of
+    :data:`ALLOWING`, a lead ``lead.any-tile``, a play on a tile the rules of its place,
+    :data:`PLACE_RULES`: a side branch the spinner rules, not which pips match): the
+    rules one of which an implementation that leaves it out misreads."""
+    if action in ALLOWING:
+        return set(ALLOWING[action])
+    if "@" not in action:
         return {"lead.any-tile"}
-    return place_rules([play]) or {"play.match-attach-point"}
+    return place_rules([action]) or {"play.match-attach-point"}
+
+
+def allowing_rules(mismatch: Mismatch) -> set[str]:
+    """The rules that allow a refused play (its ``got`` names it): :func:`allowing`."""
+    return allowing(str(_dict(mismatch.got).get("play", "")))
+
+
+def offered_rules(missing: Sequence[str], extra: Sequence[str], nothing: bool) -> set[str]:
+    """The rules a list of legal actions that differs implicates: those that allow each
+    action left out (:func:`allowing`), those that forbid each draw or pass offered where it
+    is not legal (:data:`FORBIDDING`) and of each play offered where it is not (the rules of
+    its place, :data:`PLACE_RULES`, or a lead's; and :data:`EXTRA_PLAY`); with ``nothing``
+    offered at all, also who may act (:data:`NOTHING_OFFERED`). ``fives certify``, ``fives
+    fuzz`` and the audit of an implementation's own games judge an offered list by this
+    one function."""
+    rules: set[str] = set()
+    for action in missing:
+        rules |= allowing(action)
+    for action in extra:
+        if action in FORBIDDING:
+            rules |= set(FORBIDDING[action])
+        else:
+            rules |= place_rules([action]) if "@" in action else {"lead.any-tile"}
+            rules |= set(EXTRA_PLAY)
+    return rules | (set(NOTHING_OFFERED) if nothing else set())
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -207,11 +249,13 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
         said = got.get("message") or "(no message)"
         return allowing_rules(mismatch), f"you refused {got.get('play')}, a legal play: {said}"
     if name == "legal_actions":
-        offered = lists(mismatch)
-        items = differing_items(*offered)
-        if all(offered) and items and all(item in DRAW_PASS_RULES for item in items):
-            rules = {rule for item in items for rule in DRAW_PASS_RULES[item]}
-            return rules, f"legal_actions missing or extra: {', '.join(items)}"
+        legal, offered = lists(mismatch)
+        missing, extra = one_way(legal, offered), one_way(offered, legal)
+        if missing or extra:
+            said = [f"not offered: {', '.join(missing)}"] if missing else []
+            said += [f"offered, not legal: {', '.join(extra)}"] if extra else []
+            rules = offered_rules(missing, extra, not offered)
+            return rules, "legal_actions " + "; ".join(said)
     if name == "events":
         prefixes, what = event_rules(*lists(mismatch))
         return prefixes, f"events: {'; '.join(what[:4])}"

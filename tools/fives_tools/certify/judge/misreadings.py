@@ -28,7 +28,7 @@ from fives_engine import Layout, MatchState, Ruleset, Setup, Tile, round_to_five
 from fives_engine.events import APPLIED, DISCARDED, Event
 from fives_engine.settlement import settlement_for
 from fives_engine.terms import BRANCH_PORTS, END_PORTS, STRAIGHT_PORTS, Port, port_pips
-from fives_tools.certify.findings.observation import Divergence
+from fives_tools.certify.findings.finding import Finding
 from fives_tools.certify.findings.status import MUST
 from fives_tools.certify.judge.exercise import kept, score_rules
 from fives_tools.certify.judge.ranking import Witness, capped, rank
@@ -309,12 +309,12 @@ def _side_by_side(match: MatchState, events: list[Event]) -> list[int]:
     return scores
 
 
-def candidates(div: Divergence) -> tuple[str, ...]:
+def candidates(div: Finding) -> tuple[str, ...]:
     """Every rule whose misreading gives what was recorded, the rule kept among them."""
     return div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
 
 
-def witnesses(divergences: Iterable[Divergence]) -> list[Witness]:
+def witnesses(divergences: Iterable[Finding]) -> list[Witness]:
     """The divergences of their own as witnesses of the one ranking
     (:mod:`fives_tools.certify.judge.ranking`): each record is one witness (its
     ``must`` divergences one, its readings another), giving each rule at most 1, as a case
@@ -343,7 +343,7 @@ def witnesses(divergences: Iterable[Divergence]) -> list[Witness]:
     return out
 
 
-def likely_causes(divergences: Iterable[Divergence]) -> list[str]:
+def likely_causes(divergences: Iterable[Finding]) -> list[str]:
     """The rules behind the divergences of their own, the likeliest cause first."""
     return [one.rule for one in rank(witnesses(divergences))]
 

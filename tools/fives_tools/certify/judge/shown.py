@@ -4,7 +4,7 @@ A broken rule diverges again and again in an implementation's own games: thousan
 divergences on a real engine, most saying what the first one says. Each report therefore
 shows, per rule, its first few examples (the shortest record prefixes, which read first)
 and counts the rest; the JSON report keeps them all. A divergence that follows from an
-earlier one (a winner after a wrong score: ``Divergence.consequence_of``) is shown with its
+earlier one (a winner after a wrong score: ``Finding.consequence_of``) is shown with its
 cause and counted there, never as a divergence of its own rule; a rule whose divergences
 are all readings of an interpretation answered otherwise is a reading, never a failure.
 ``fives audit --prefixes`` writes files for the examples shown, and only for those: the
@@ -13,11 +13,13 @@ rest are one re-run command away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
-from fives_tools.certify.findings.observation import Divergence, Observation, length
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation, length
 from fives_tools.certify.findings.status import MUST
-from fives_tools.certify.judge.misreadings import candidates, likely_causes
+from fives_tools.certify.judge.misreadings import candidates, choose, likely_causes
 
 #: How many divergences of each rule the Markdown and HTML reports show (the console one,
 #: the JSON all of them): the first few show a broken rule.
@@ -41,7 +43,7 @@ class RuleGroup:
         return len(self.numbers) - len(self.shown)
 
 
-def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
+def consequences(divergences: list[Finding]) -> dict[int, list[int]]:
     """The numbers of the divergences that follow from each cause, by the cause's number;
     a consequence of a consequence is counted with the first cause."""
     out: dict[int, list[int]] = {}
@@ -55,6 +57,37 @@ def consequences(divergences: list[Divergence]) -> dict[int, list[int]]:
                 break
             cause = divergences[cause - 1].consequence_of
     return out
+
+
+def ranking(obs: Observation) -> list[str]:
+    """The likely causes of the observation's divergences, ranked once
+    (:func:`fives_tools.certify.judge.misreadings.likely_causes`): every report form of one
+    audit reads the same ranking, made again only when the divergences change."""
+    key = (id(obs.divergences), len(obs.divergences))
+    if obs.ranking is None or obs.ranking[:2] != key:
+        obs.ranking = (*key, likely_causes(obs.divergences))
+    return obs.ranking[2]
+
+
+def rejudge(obs: Observation) -> None:
+    """Give each divergence with several candidate rules the one that ranks first over
+    the observation (:func:`ranking`), then count the failures per game and rule: only a
+    ``must`` divergence of its own is one (a consequence of an earlier divergence, or a
+    reading of an interpretation answered otherwise, is shown but counts for no rule).
+
+    The ranking over every divergence orders the ``must`` rules as the ranking of the
+    ``must`` divergences alone does (they rank before every rule only readings name), so
+    the reports read the same one, kept with the divergences."""
+    ranked = ranking(obs)
+    obs.divergences = [
+        replace(d, rule=choose(d.candidates, ranked)) if len(d.candidates) > 1 else d
+        for d in obs.divergences
+    ]
+    obs.ranking = (id(obs.divergences), len(obs.divergences), ranked)
+    for game, tally in obs.games.items():
+        tally.failed = Counter(d.rule for d in obs.against if d.game == game)
+        for rule, count in tally.failed.items():  # a failing step exercised its rule
+            tally.exercised[rule] = max(tally.exercised[rule], count)
 
 
 def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
@@ -79,7 +112,7 @@ def groups(obs: Observation, per_rule: int = PER_RULE) -> list[RuleGroup]:
                 reading=all(d.requirement != MUST for d in divs),
             )
         )
-    ranked = likely_causes(obs.divergences)
+    ranked = ranking(obs)
     return sorted(out, key=lambda group: ranked.index(group.rule))
 
 
@@ -107,7 +140,7 @@ def causes(obs: Observation) -> list[Cause]:
     counted = [(n, d) for n, d in enumerate(obs.divergences, 1) if d.counted]
     examples = {group.rule: group.shown[0] for group in groups(obs, 1)}
     out = []
-    for rule in likely_causes(obs.divergences):
+    for rule in ranking(obs):
         naming = [(n, d) for n, d in counted if rule in candidates(d)]
         alone = sum(candidates(d) == (rule,) for _, d in naming)
         example = examples.get(rule, naming[0][0])
@@ -116,7 +149,7 @@ def causes(obs: Observation) -> list[Cause]:
     return out
 
 
-def _shortness(div: Divergence, number: int) -> tuple[bool, int, int]:
+def _shortness(div: Finding, number: int) -> tuple[bool, int, int]:
     """The order the examples of a rule are shown in: those whose record prefix the audit
     kept (:meth:`.Observation.bound`), the shortest first."""
     return (not div.prefix, length(div), number)

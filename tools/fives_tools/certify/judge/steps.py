@@ -9,8 +9,14 @@ and the cases' blame cannot name two rules for one fault.
 
 from __future__ import annotations
 
-from fives_engine import DRAW, Action, Draw, HandState, Pass, Play, Ruleset
+from collections import Counter
+from collections.abc import Iterable
+
+from fives_engine import DRAW, Action, HandState, Ruleset
+from fives_tools.certify.judge.events import in_order
 from fives_tools.certify.judge.exercise import kept
+from fives_tools.certify.judge.fields import allowing
+from fives_tools.certify.judge.fields import offered_rules as offered_families
 
 #: A play that no place of the layout takes (the tile's pips match no open end), or that the
 #: reference refuses without naming a rule.
@@ -65,18 +71,33 @@ def ended_rule(ended: str) -> str:
     return {"out": GOING_OUT, "block": BLOCK}[ended]
 
 
-def allowing_rule(ruleset: Ruleset, action: Action) -> str:
-    """The rule that makes a legal action legal (named when an implementation left it out)."""
-    if isinstance(action, Draw):
-        rule = "turn.draw-until-playable"
-    elif isinstance(action, Pass):
-        rule = "turn.pass-empty-boneyard"
-    elif isinstance(action, Play) and action.anchor is None:
-        rule = "lead.any-tile"
-    elif isinstance(action, Play) and action.port is not None and action.port.is_branch:
-        rule = f"layout.spinner.{ruleset.spinners}"
-    elif isinstance(action, Play) and action.anchor is not None and action.anchor.is_double:
-        rule = "layout.double.crosswise"
-    else:
-        rule = PLACEMENT
-    return (kept(ruleset, [rule]) or [PLACEMENT])[0]
+def allowing_rules(ruleset: Ruleset, action: Action) -> list[str]:
+    """The game's rules that allow the legal ``action`` (:func:`.fields.allowing`, as the
+    cases and fuzz judge an action left out), the narrowest family first."""
+    return in_order(allowing(str(action)), list(ruleset.rules)) or kept(ruleset, [PLACEMENT])
+
+
+def offered_rules(
+    ruleset: Ruleset, missing: list[Action], refused: list[str], nothing: bool
+) -> list[str]:
+    """The candidates of one wrong list of offers: the rules that allow each legal action
+    left out and, with nothing offered at all, who may act (:func:`.fields.offered_rules`,
+    the one judgement of an offered list), and the rule the reference refuses each action
+    offered where it is not legal by (``refused``: the replay knows the position, where a
+    case knows only the lists). The most often named first: a forced opening that leaves
+    out every other tile is ``lead.any-tile``'s."""
+    named = [rule for action in missing for rule in allowing_rules(ruleset, action)]
+    if nothing:
+        named += in_order(offered_families([], [], True), list(ruleset.rules))
+    return most_common([*named, *refused])
+
+
+def due_rules(ruleset: Ruleset, legal: list[Action]) -> list[str]:
+    """The rules that say what was due where an implementation made a move the rules do
+    not have: those that allow each legal action, the most often named first."""
+    return most_common(rule for action in legal for rule in allowing_rules(ruleset, action))
+
+
+def most_common(rules: Iterable[str]) -> list[str]:
+    """The rules named, each once, the most often named first: a step's candidates."""
+    return [rule for rule, _ in Counter(rules).most_common()]

@@ -9,13 +9,14 @@ apart from the conformance certificate.
 
 from __future__ import annotations
 
-from fives_tools.certify.findings.observation import Divergence, Note, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError, check_record
 from fives_tools.certify.observe.stream import read_file
 
 __all__ = [
-    "Divergence",
+    "Finding",
     "LoadError",
     "Note",
     "Observation",

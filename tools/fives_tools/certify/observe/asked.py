@@ -24,7 +24,8 @@ from fives_tools.certify.adapters.own_games import Asked, Table, ask
 from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.findings.observation import Divergence, Note, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation
 from fives_tools.certify.judge import steps
 from fives_tools.certify.observe.audit import audit_records, prefix
 from fives_tools.options import Parser
@@ -84,7 +85,7 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
 
 def target_claim(
     args: argparse.Namespace, name: str, record: dict[str, Any], table: Table, seed: int
-) -> Divergence | None:
+) -> Finding | None:
     """The target the record states, held against the one asked (``--target``), else the
     game's usual one. (The rest of the record is judged by the target it states, so that a
     wrong target is named once, not at every score that reaches it.)"""
@@ -100,7 +101,7 @@ def target_claim(
     what = f"the target of {table.game} for {table.players} players (no target was agreed)"
     if table.target is not None:
         what = f"the target asked for ({table.target})"
-    return Divergence(
+    return Finding(
         name,
         table.game,
         1,

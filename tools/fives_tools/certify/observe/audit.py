@@ -7,7 +7,6 @@ divergences of the whole observation.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -17,8 +16,10 @@ from fives_engine import (
     IllegalDealError,
     find_game,
 )
-from fives_tools.certify.findings.observation import Divergence, Note, Observation
-from fives_tools.certify.judge import misreadings, steps
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.judge import steps
+from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe import fast
 from fives_tools.certify.observe.load import (
     check_record,
@@ -36,6 +37,7 @@ def audit_records(
     rerun: str = "",
     checked: bool = False,
     quick: bool | None = None,
+    judged: bool = True,
 ) -> Observation:
     """Audit ``records`` (observation records, each alone or with a label saying where it
     came from) and return what was observed; adds to ``observation`` when given. Their
@@ -47,7 +49,11 @@ def audit_records(
 
     ``quick``: whether a record is first replayed on the fast path (:mod:`.fast`), the
     reference replaying it only where that sees anything but agreement; by default, unless
-    the environment sets ``FIVES_AUDIT_REFERENCE``. The observation is the same either way."""
+    the environment sets ``FIVES_AUDIT_REFERENCE``. The observation is the same either way.
+
+    ``judged``: whether the observation is judged again before it is returned
+    (:func:`rejudge`); a caller streaming records one at a time judges once at the end, so
+    that an audit ranks its causes once, not once per record."""
     observation = observation if observation is not None else Observation()
     quick = fast.wanted() if quick is None else quick
     first = len(observation.divergences)
@@ -81,7 +87,8 @@ def audit_records(
     if rerun:
         added = observation.divergences[first:]
         observation.divergences[first:] = [replace(d, rerun=rerun) for d in added]
-    rejudge(observation)
+    if judged:
+        rejudge(observation)
     observation.bound(first)
     return observation
 
@@ -93,28 +100,11 @@ def _of_setup(
     record without its hands."""
     what, expected, got = said
     obs.divergences.append(
-        Divergence(
+        Finding(
             label, record["game"], 0, None, field, rule, what, expected, got,
             {**record, "hands": []},
         )
     )  # fmt: skip
 
 
-def rejudge(obs: Observation) -> None:
-    """Give each divergence with several candidate rules the one that ranks first over
-    the observation's failures (:func:`.misreadings.likely_causes`), then count the failures
-    per game and rule: only a ``must`` divergence of its own is one (a consequence of an
-    earlier divergence, or a reading of an interpretation answered otherwise, is shown but
-    counts for no rule)."""
-    ranking = misreadings.likely_causes(obs.against)
-    obs.divergences = [
-        replace(d, rule=misreadings.choose(d.candidates, ranking)) if len(d.candidates) > 1 else d
-        for d in obs.divergences
-    ]
-    for game, tally in obs.games.items():
-        tally.failed = Counter(d.rule for d in obs.against if d.game == game)
-        for rule, count in tally.failed.items():  # a failing step exercised its rule
-            tally.exercised[rule] = max(tally.exercised[rule], count)
-
-
-__all__ = ["audit_records", "prefix", "rejudge"]  # prefix: the record cut after a divergence
+__all__ = ["audit_records", "prefix"]  # prefix: the record cut after a divergence

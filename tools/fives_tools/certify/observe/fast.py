@@ -1,5 +1,5 @@
 """The audit's accelerator: a record replayed on the fast path (:mod:`fives_fast`, held to
-the reference engine by :mod:`fives_fast.differential`), about three times the reference
+the reference engine by `tests/fast_differential.py`), about three times the reference
 replay's pace (``python -m benchmarks.audit_fast``).
 
 It only ever says "this record agrees with the rules wherever it says something", and

@@ -3,7 +3,7 @@
 B.json``) give the certificate the whole log gives: the counts per game and rule add up,
 the divergences are numbered on, each consequence still pointing at its cause, and the
 rule kept among a divergence's candidates and the likely causes are ranked again over
-all of them (:func:`.audit.rejudge`).
+all of them (:func:`fives_tools.certify.judge.shown.rejudge`).
 
 A report that is not an audit's JSON report, or one an interruption cut short, is a
 :class:`.LoadError` naming the file and the field: a merge never claims more than its
@@ -20,8 +20,9 @@ from typing import Any
 
 from fives_engine.errors import RecordError
 from fives_engine.record import parse_json, read_text_file
-from fives_tools.certify.findings.observation import Divergence, Note, Observation
-from fives_tools.certify.observe.audit import rejudge
+from fives_tools.certify.findings.finding import Finding, FindingError
+from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe.load import LoadError
 
 NOTES = ("undecided", "stopped", "followed", "unreadable", "errors")
@@ -72,29 +73,11 @@ def _add(obs: Observation, report: dict[str, Any]) -> None:
         tally.actions += int(counts["actions"])
         for name in ("exercised", "present", "possible"):
             getattr(tally, name).update(Counter({str(k): int(v) for k, v in raw[name].items()}))
-    for item in report["divergences"]:
-        cause = item["consequence_of"]
-        obs.divergences.append(
-            Divergence(
-                record=str(item["record"]),
-                game=str(item["game"]),
-                hand=int(item["hand"]),
-                action=None if item["action"] is None else int(item["action"]),
-                checked=str(item["checked"]),
-                rule=str(item["rule"]),
-                what=str(item["what"]),
-                expected=str(item["expected"]),
-                got=str(item["recorded"]),
-                prefix=dict(item["prefix"] or {}),
-                table=str(item["table"]),
-                candidates=tuple(str(c) for c in item["candidates"]),
-                rerun=str(item["rerun"]),
-                requirement=str(item["requirement"]),
-                interpretation=item["interpretation"],
-                consequence_of=None if cause is None else int(cause) + offset,
-                explain=tuple(str(line) for line in item["explain"]),
-            )
-        )
+    for number, item in enumerate(report["divergences"], 1):
+        try:
+            obs.divergences.append(Finding.from_json(item, offset))
+        except FindingError as exc:
+            raise RecordError(f"divergences[{number - 1}]: {exc}") from None
     for name in NOTES:
         notes: list[Note] = getattr(obs, name)
         notes += [

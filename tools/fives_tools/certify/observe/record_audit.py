@@ -18,8 +18,6 @@ report says what was done at each such place.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +32,8 @@ from fives_engine import (
     Setup,
 )
 from fives_engine.record import write_record
-from fives_tools.certify.findings.observation import Divergence, Note, Observation, plural
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation, plural
 from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, MUST
 from fives_tools.certify.judge import exercise, misreadings, steps
 from fives_tools.certify.judge.events import event_rules, in_order
@@ -66,11 +65,6 @@ SCORED = ("score", "scores")
 def _but_deductions(events: list[Any]) -> list[Any]:
     """A hand's events less the deductions of its settlement."""
     return [e for e in events if not (isinstance(e, dict) and e.get("cause") == "deduction")]
-
-
-def most_common(rules: Iterable[str]) -> list[str]:
-    """The rules named, each once, the most often named first: a step's candidates."""
-    return [rule for rule, _ in Counter(rules).most_common()]
 
 
 class RecordAudit(Tallying):
@@ -125,6 +119,7 @@ class RecordAudit(Tallying):
         scores: bool = True,
         explain: tuple[str, ...] = (),
         reading: str | None = None,
+        follows: int | None = None,
     ) -> None:
         """Report a divergence of ``rule`` (or of one of several candidate rules, chosen
         once the whole observation is in); the prefix that shows it ends after match
@@ -134,11 +129,12 @@ class RecordAudit(Tallying):
         applied as the implementation did it may follow from (an end of the hand or of the
         match): then it is a consequence of the first of them, never counted for its own
         rule. ``reading``: the interpretation whose other reading the record
-        takes (an implementation-defined divergence, never a failure)."""
+        takes (an implementation-defined divergence, never a failure). ``follows``: the
+        number of the divergence this one is a consequence of, when the step knows it."""
         cut = action if cut is None else cut
         candidates = (rule,) if isinstance(rule, str) else tuple(rule)
         self.obs.divergences.append(
-            Divergence(
+            Finding(
                 self.label,
                 self.game,
                 hand,
@@ -154,7 +150,11 @@ class RecordAudit(Tallying):
                 candidates,
                 requirement=MUST if reading is None else IMPLEMENTATION_DEFINED,
                 interpretation=reading,
-                consequence_of=None if after is None else self.cause(after, scores),
+                consequence_of=follows
+                if follows is not None
+                else None
+                if after is None
+                else self.cause(after, scores),
                 explain=explain,
             )
         )
@@ -430,8 +430,9 @@ class RecordAudit(Tallying):
                 after=after,
                 scores=False,
             )
-        elif "offered" in entry:
-            self.offered(index, entry["offered"], legal, seat)
+        left_out: int | None = None  # this step's divergence of offers that left some out
+        if not out_of_turn and "offered" in entry:
+            left_out = self.offered(index, entry["offered"], legal, seat)
         if not out_of_turn:
             self.present("offered", "offered" in entry)
         resolved = resolve(entry["action"], legal if not out_of_turn else as_if_turn(hand, seat))
@@ -449,7 +450,9 @@ class RecordAudit(Tallying):
         if not out_of_turn and not echo and (action is None or action not in legal):
             rule, reason = refusal(hand, seat, resolved)
             legal_text = "a legal action: " + ", ".join(map(str, legal))
-            self.refused(index, rule, reason, legal_text, entry["action"], after)
+            # a seat whose legal actions were not offered chose among what was: its action
+            # follows from the offers (a draw while the lost spinner arm took its play)
+            self.refused(index, rule, reason, legal_text, entry["action"], after, left_out)
         if action is None or not self.drawn_as_dealt(index, hand, action, entry):
             return False
         if out_of_turn or action not in legal:
@@ -499,7 +502,7 @@ class RecordAudit(Tallying):
             due = "the hand is over and the match goes on: the next hand"
         else:
             legal = self.match.legal_actions()
-            rules = most_common(steps.allowing_rule(self.ruleset, a) for a in legal)
+            rules = steps.due_rules(self.ruleset, legal)
             due = f"seat {hand.current_player}: a legal action: {', '.join(map(str, legal))}"
         what = f"seat {entry['seat']} made a move the rules do not have ({house})"
         self.exercise(rules)
@@ -710,31 +713,42 @@ class RecordAudit(Tallying):
         self.refused(index, rule, what, "no action", got, after=won)
 
     def refused(
-        self, index: int, rule: str, what: str, expected: str, got: str, after: int | None = None
+        self,
+        index: int,
+        rule: str,
+        what: str,
+        expected: str,
+        got: str,
+        after: int | None = None,
+        follows: int | None = None,
     ) -> None:
-        """The action just numbered is one the rules refuse, by ``rule``."""
+        """The action just numbered is one the rules refuse, by ``rule`` (a consequence of
+        divergence number ``follows``, when given)."""
         self.exercise([rule])
-        self.diverge(index, self.number, "action", rule, what, expected, got, after=after)
+        self.diverge(
+            index, self.number, "action", rule, what, expected, got, after=after, follows=follows
+        )
 
-    def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> None:
+    def offered(self, index: int, offered: list[str], legal: list[Any], seat: int) -> int | None:
         """One divergence for the step, however many actions are missing or extra: one
         wrong set of offers is one fault (a forced opening leaves out every other tile).
-        Its candidates are the rules behind each difference, the most frequent first."""
+        Its candidates are the rules behind each difference, the most frequent first.
+        Returns its number when it left a legal action out (what the seat then does may
+        follow from it), else None."""
         assert self.match is not None
         hand = self.match.hands[-1]
         self.exercise(exercise.offered_rules(self.ruleset, hand, legal))
         missing, extra = offered_difference(offered, legal)
         if not missing and not extra:
-            return
-        blamed: list[str] = [steps.allowing_rule(self.ruleset, action) for action in missing]
-        said = []
+            return None
+        refused, said = [], []
         if missing:
             said.append(f"not offered: {', '.join(map(str, missing))}")
         for resolved in extra:
             rule, reason = refusal(hand, seat, resolved)
-            blamed.append(rule)
+            refused.append(rule)
             said.append(f"{resolved.text} was offered but the rules refuse it: {reason}")
-        ranked = most_common(blamed)
+        ranked = steps.offered_rules(self.ruleset, missing, refused, not offered)
         self.diverge(
             index,
             self.number,
@@ -744,6 +758,7 @@ class RecordAudit(Tallying):
             ", ".join(map(str, missing)) or "not offered",
             ", ".join(r.text for r in extra) or "not offered",
         )
+        return len(self.obs.divergences) if missing else None
 
     def score(self, index: int, reported: int, action: Any, events: list[Any]) -> None:
         assert self.match is not None

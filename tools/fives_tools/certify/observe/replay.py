@@ -87,16 +87,11 @@ def forcible(hand: HandState, seat: int, action: Action) -> bool:
 def as_if_turn(hand: HandState, seat: int) -> list[Action]:
     """The plays ``seat`` would have were it their turn with no drawn tile to play: what
     an action out of turn is resolved against."""
-    as_if = hand.copy()
-    as_if._current, as_if._drawn, as_if._legal = seat, None, ()
-    return as_if.legal_actions()
+    return hand.turn_of(seat).legal_actions()
 
 
 def force(match: MatchState, seat: int, action: Action) -> list[Event]:
     """Apply ``action`` by ``seat`` as the implementation did (:func:`forcible` says it can
     be): the turn is given to ``seat`` and the action taken as one just listed legal, so
     the hand's own checks are passed over and its scoring, block and settlement are not."""
-    hand = match.hand
-    assert hand is not None
-    hand._current, hand._drawn, hand._legal = seat, None, (action,)
-    return match.apply_action(action, seat)
+    return match.apply_logged(action, seat)

@@ -10,6 +10,7 @@ from typing import Any
 
 from fives_tools import rerun
 from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.judge.shown import rejudge
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.stream import records
@@ -29,18 +30,23 @@ def audit_files(
     ``told``, as it is found); ``step`` is called after each record audited; ``quick``:
     whether the fast replay is tried first (:func:`.audit.audit_records`)."""
     audited = 0
-    for name in names:  # each record with its file's audit, quoted: its re-run
-        again = rerun.command("fives", "audit", name)
-        for label, record in records(name, follow=follow):
-            if isinstance(record, LoadError):
-                if told is not None:
-                    told(f"fives audit: {record}")
-                obs.unreadable.append(Note(label, 0, None, str(record)))
-                continue
-            audit_records([(label, record)], obs, again, checked=True, quick=quick)
-            audited += 1
-            if step is not None:
-                step()
+    try:
+        for name in names:  # each record with its file's audit, quoted: its re-run
+            again = rerun.command("fives", "audit", name)
+            for label, record in records(name, follow=follow):
+                if isinstance(record, LoadError):
+                    if told is not None:
+                        told(f"fives audit: {record}")
+                    obs.unreadable.append(Note(label, 0, None, str(record)))
+                    continue
+                audit_records(
+                    [(label, record)], obs, again, checked=True, quick=quick, judged=False
+                )
+                audited += 1
+                if step is not None:
+                    step()
+    finally:  # judged once, whole or interrupted: one ranking, not one per record
+        rejudge(obs)
     return audited
 
 

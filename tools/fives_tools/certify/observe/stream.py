@@ -218,8 +218,9 @@ def _listed(first: str, lines: Iterator[Line]) -> Iterator[tuple[str, Any]]:
             return
         if not value_next:
             if buffer[0] != ",":
-                yield f"record {number + 1}", RecordError(
-                    f"not JSON: expected ',' or ']' after record {number}"
+                yield (
+                    f"record {number + 1}",
+                    RecordError(f"not JSON: expected ',' or ']' after record {number}"),
                 )
                 return
             buffer, value_next = buffer[1:], True
@@ -238,8 +239,9 @@ def _listed(first: str, lines: Iterator[Line]) -> Iterator[tuple[str, Any]]:
             if not isinstance(more, str) or len(buffer) > MAX_BYTES:
                 large = len(buffer) > MAX_BYTES
                 text = f"larger than {MAX_BYTES} bytes" if large else f"not JSON: {error}"
-                yield f"record {number + 1}", (
-                    more if isinstance(more, RecordError) else RecordError(text)
+                yield (
+                    f"record {number + 1}",
+                    (more if isinstance(more, RecordError) else RecordError(text)),
                 )
                 return
             buffer += more

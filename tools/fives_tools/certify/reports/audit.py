@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fives_engine import find_game
-from fives_tools.certify.findings.observation import Divergence, Note, Observation, plural
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Note, Observation, plural
 from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, label
-from fives_tools.certify.judge import misreadings, shown
+from fives_tools.certify.judge import shown
 from fives_tools.rerun import command
 from fives_tools.text import clean, clean_lines, code_block
 from fives_tools.text import markdown as md
@@ -78,12 +79,12 @@ def causes(obs: Observation) -> list[tuple[str, int, int]]:
     return [(c.rule, c.alone, c.shared) for c in shown.causes(obs)]
 
 
-def where(div: Divergence) -> str:
+def where(div: Finding) -> str:
     at = f", action {div.action}" if div.action is not None else ""
     return f"{div.record}, hand {div.hand}{at}"
 
 
-def summary(number: int, div: Divergence) -> str:
+def summary(number: int, div: Finding) -> str:
     """The divergence on one line: where, what was checked, the rule and the two answers."""
     return (
         f"divergence {number}: {where(div)} ({div.checked}): {div.rule}: expected"
@@ -115,7 +116,7 @@ def rest_text(group: shown.RuleGroup, json_path: str | None) -> str:
     )
 
 
-def rerun(div: Divergence, files: Files | None) -> str:
+def rerun(div: Finding, files: Files | None) -> str:
     """The command that shows the divergence again: its prefix's audit when written, else
     the one it came with (its file's audit, or the game asked of an implementation)."""
     if files is not None:
@@ -133,7 +134,7 @@ def _rule_lines(game: str, rule: str) -> list[str]:
     return lines
 
 
-def standing(div: Divergence) -> list[str]:
+def standing(div: Finding) -> list[str]:
     """What the divergence weighs: a reading is no failure, a consequence is counted with
     its cause (nothing for a ``must`` divergence of its own)."""
     lines = []
@@ -149,7 +150,7 @@ def standing(div: Divergence) -> list[str]:
     return lines
 
 
-def describe(number: int, div: Divergence, files: Files | None) -> list[str]:
+def describe(number: int, div: Finding, files: Files | None) -> list[str]:
     lines = [
         f"divergence {number}: {where(div)} ({div.checked}): {div.rule}",
         f"  {div.what}",
@@ -210,33 +211,17 @@ def _note_json(note: Note) -> dict[str, Any]:
     return {"record": note.record, "hand": note.hand, "action": note.action, "text": note.text}
 
 
-def _divergence_json(div: Divergence, written: Files | None) -> dict[str, Any]:
+def _divergence_json(div: Finding, written: Files | None) -> dict[str, Any]:
+    """A divergence's text form (:meth:`Finding.to_json`) with its rule's statement and
+    source quote, and the command that shows it again."""
     rule = find_game(div.game).rules.get(div.rule)
+    source = None
+    if rule is not None:
+        source = {"file": rule.cite.file, "heading": rule.cite.heading, "quote": rule.cite.quote}
     return {
-        "record": div.record,
-        "game": div.game,
-        "hand": div.hand,
-        "action": div.action,
-        "checked": div.checked,
-        "rule": div.rule,
-        "candidates": list(misreadings.candidates(div)),
-        "requirement": div.requirement,
-        "interpretation": div.interpretation,
-        "consequence_of": div.consequence_of,
+        **div.to_json(),
         "statement": rule.statement if rule else None,
-        "source": {
-            "file": rule.cite.file,
-            "heading": rule.cite.heading,
-            "quote": rule.cite.quote,
-        }
-        if rule
-        else None,
-        "what": div.what,
-        "expected": div.expected,
-        "recorded": div.got,
-        "explain": list(div.explain),
-        "table": div.table,
-        "prefix": div.prefix,
+        "source": source,
         "rerun": rerun(div, written),
         "files": None if written is None else dataclasses.asdict(written),  # --prefixes
     }
@@ -341,7 +326,7 @@ def markdown(
         for number in group.shown:
             div, written = obs.divergences[number - 1], files[number - 1]
             text = [*describe(number, div, written), *followers(obs, number, shown.PER_RULE)]
-            out += [f"### Divergence {number}", "", *code_block(clean_lines(text)), ""]
+            out += [f"### Finding {number}", "", *code_block(clean_lines(text)), ""]
             if written is not None and written.picture is not None:
                 link = urllib.parse.quote(written.picture)  # a name never ends the link
                 out += [f"![the table at divergence {number}]({link})", ""]

@@ -60,7 +60,7 @@ def _divergence(obs: Observation, number: int, files: Files | None) -> dict[str,
     anchor = f"divergence-{number}"
     return {
         "anchor": anchor,
-        "title": f"Divergence {number}: {where(div)}",
+        "title": f"Finding {number}: {where(div)}",
         "what": div.what,
         "picture": _picture(files, anchor),
         "answers": [

@@ -18,6 +18,7 @@ from fives_tools.certify import places as forms
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP, STATUSES
+from fives_tools.certify.judge import blame
 from fives_tools.certify.judge.causes import causes_json, run_blamed
 from fives_tools.certify.judge.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.reports import fuzzed, junit, own_games
@@ -122,7 +123,7 @@ KIND = "certificate"
 
 
 def to_json(run: Run, rerun_prefix: str = "fives certify") -> dict[str, Any]:
-    found = decide(run)
+    found, blamed = decide(run), run_blamed(run)
     return {
         "report": KIND,
         "verdict": _verdict_json(run, found),
@@ -138,6 +139,11 @@ def to_json(run: Run, rerun_prefix: str = "fives certify") -> dict[str, Any]:
         "undecided": [r.case.id for r in run.undecided],
         "counts": {s: run.count(s) for s in STATUSES},
         "cases": [_case_json(r) for r in run.results],
+        "findings": [
+            found.to_json()
+            for r in run.results
+            for found in blame.findings(r, blamed.get(r.case.id))
+        ],
         "coverage": found.coverage.as_json(),
         "refusals": refusals_json(run.results),
         "readings": readings_json(run.declared),

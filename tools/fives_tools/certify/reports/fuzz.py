@@ -134,6 +134,7 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
             }
             for cls in ordered(outcome)
         ],
+        "findings": [cls.shown.finding(rerun(prefix, cls)).to_json() for cls in ordered(outcome)],
         "invalid_requests": outcome.invalid,
         "seconds": round(outcome.seconds, 3),
         **({"interrupted": outcome.interruption.to_json()} if outcome.interruption else {}),

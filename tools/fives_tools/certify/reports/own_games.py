@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from fives_tools.certify.findings.observation import Divergence, Observation
+from fives_tools.certify.findings.finding import Finding
+from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.findings.status import FAIL, READING, label
 from fives_tools.certify.judge import shown
 from fives_tools.certify.own_games import UNSEEN, OwnGames
@@ -50,7 +51,7 @@ def shows(run: Run, game: str, rule: str) -> bool:
     return column(run, game, rule) not in (None, UNSEEN)
 
 
-def example(div: Divergence) -> str:
+def example(div: Finding) -> str:
     """A divergence in one line, in the record's own terms."""
     return f"{audit_report.where(div)}: {div.what}; expected {div.expected}, recorded {div.got}"
 

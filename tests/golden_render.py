@@ -1,4 +1,9 @@
-"""The documented diagrams and their DOT text, as kept under ``tests/golden/render/``.
+"""The documented diagrams and their DOT text, as kept under ``tests/golden/render/``:
+test support, not part of the package.
+
+``python tests/golden_render.py [DIR]`` rewrites the golden DOT files: run it from the
+repository root after an intended change to the pictures, look at the diff (and at a few
+PNGs), and commit the new files with the change.
 
 A documented diagram is a case that reproduces a diagram of the sources (a source with a
 ``diagram`` caption) or replays one under another game's rules (``based_on``). The test
@@ -8,6 +13,8 @@ after an intended change to the pictures.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from fives_tools import files
@@ -47,3 +54,18 @@ def regenerate(folder: Path) -> list[Path]:
     for stale in set(folder.rglob("*.dot")) - set(written):
         stale.unlink()
     return written
+
+
+DEFAULT = Path("tests") / "golden" / "render"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    folder = Path(args[0]) if args else DEFAULT
+    written = regenerate(folder)
+    print(f"wrote {len(written)} golden DOT files to {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
