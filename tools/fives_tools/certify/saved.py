@@ -28,7 +28,7 @@ from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.observation import Observation
 from fives_tools.certify.findings.status import STATUSES
 from fives_tools.certify.fuzz.campaign import Outcome
-from fives_tools.certify.fuzz.classes import ClassKey, DisagreementClass, Finding
+from fives_tools.certify.fuzz.classes import ClassKey, Disagreement, DisagreementClass
 from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.merge import merged_reports
 from fives_tools.certify.own_games import OwnGames
@@ -251,12 +251,12 @@ def certificate(report: Field, name: str) -> Certificate:
     return Certificate(run, report["rerun"].text())
 
 
-def _finding(seed: int, cls: Field, key: ClassKey, request: str, differences: bool) -> Finding:
+def _finding(seed: int, cls: Field, key: ClassKey, request: str, differences: bool) -> Disagreement:
     mismatches = [
         Mismatch(d["field"].text(), d["expected"].value, d["got"].value)
         for d in cls["differences"].items()
     ]
-    return Finding(
+    return Disagreement(
         seed,
         cls["index"].whole(),
         cls["recipe"].text(),
