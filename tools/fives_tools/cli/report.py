@@ -26,6 +26,7 @@ from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.reports import audit, formats, fuzz
 from fives_tools.certify.reports.audit_console import console as audit_console
 from fives_tools.certify.reports.audit_html import audit_html
+from fives_tools.certify.reports.audit_junit import write_junit
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import games_of, print_report
 from fives_tools.certify.reports.fuzz_html import fuzz_html
@@ -76,7 +77,7 @@ def _audit(args: argparse.Namespace, found: saved.Audited, path: str) -> int:
     """The audit's forms; where they say the rest of the divergences are is this report."""
     obs, written = found.observation, found.files
     if args.junit:
-        raise UsageError("an audit report has no JUnit form; give --markdown or --html")
+        write_junit(obs, Path(args.junit), written)
     if args.markdown:
         files.write_text(Path(args.markdown), audit.markdown(obs, written, path))
     if args.html:
@@ -152,7 +153,7 @@ def add(sub: Any) -> None:
         report,
         markdown="write it as Markdown",
         html="write it as an HTML page",
-        junit="write it as JUnit XML (one certificate or fuzz report)",
+        junit="write it as JUnit XML (one report)",
         json="write the comparison's JSON (two or more certificates), as fives compare does",
         site="write a static conformance site here (two or more certificates)",
     )
