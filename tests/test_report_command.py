@@ -72,6 +72,7 @@ def test_a_certificate_renders_again_byte_for_byte(
     report = tmp_path / "run.json"
     argv = ["certify", "--python", BENT, "--game", "five-up", "--fuzz", "40"]
     argv += ["--known-failures", str(known), "--json", str(report)]
+    argv += ["--badges", str(tmp_path / "badges")]
     code, first = _run(capsys, argv, tmp_path, "run")
     assert code == 1 and set(first) == {*FORMS, "console"}
     text = first["markdown"].decode("utf-8")
@@ -80,6 +81,11 @@ def test_a_certificate_renders_again_byte_for_byte(
     again_code, again = _again(capsys, report, tmp_path, first)
     assert again_code == code
     _same(first, again)
+    assert main(["report", str(report), "--badges", str(tmp_path / "again")]) == code
+    badges = sorted(path.name for path in (tmp_path / "badges").iterdir())
+    assert badges == ["five-up.json"]
+    for name in badges:
+        assert (tmp_path / "again" / name).read_bytes() == (tmp_path / "badges" / name).read_bytes()
 
 
 def test_a_certificate_is_the_same_run_read_back(tmp_path: Path) -> None:

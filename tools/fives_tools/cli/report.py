@@ -14,7 +14,6 @@ cannot be read or a file cannot be written.
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,21 +22,19 @@ from fives_tools import files, options
 from fives_tools.certify import saved
 from fives_tools.certify.judge.verdict import decide
 from fives_tools.certify.observe.load import LoadError
-from fives_tools.certify.reports import audit, formats, fuzz
+from fives_tools.certify.reports import audit
+from fives_tools.certify.reports import fuzz as report
 from fives_tools.certify.reports.audit_console import console as audit_console
 from fives_tools.certify.reports.audit_html import audit_html
 from fives_tools.certify.reports.audit_junit import write_junit
-from fives_tools.certify.reports.comparison import Entry
-from fives_tools.certify.reports.console import games_of, print_report
-from fives_tools.certify.reports.fuzz_html import fuzz_html
-from fives_tools.certify.reports.html import certificate_html
-from fives_tools.cli import compare, site
+from fives_tools.certify.reports.console import print_report
+from fives_tools.cli import certify, compare, fuzz, site
 from fives_tools.cli.base import UsageError
 from fives_tools.cli.certify import use_colour
-from fives_tools.rule_links import BOOK, write_linked
+from fives_tools.rule_links import BOOK
 
 #: The files one report renders to, and those of a comparison.
-ONE = ("markdown", "html", "junit")
+ONE = ("markdown", "html", "junit", "badges")
 MANY = ("markdown", "html", "json", "site")
 
 
@@ -48,34 +45,26 @@ def _console(args: argparse.Namespace, names: tuple[str, ...]) -> bool:
 
 def _certificate(args: argparse.Namespace, found: saved.Certificate) -> int:
     run, rerun = found.run, found.rerun
-    if args.markdown:
-        formats.write_markdown(run, Path(args.markdown), rerun)
-    if args.junit:
-        formats.write_junit(run, Path(args.junit), rerun)
-    if args.html:
-        page = functools.partial(certificate_html, Entry(run.adapter.name, run, rerun))
-        write_linked(Path(args.html), args.book, games_of(run), page)
+    certify.write_reports(args, run, rerun)
     if _console(args, ONE):
         print_report(run, sys.stdout, rerun, colour=use_colour(sys.stdout))
     return decide(run).exit_status(False)
 
 
 def _fuzz(args: argparse.Namespace, found: saved.Fuzzed) -> int:
-    outcome, prefix = found.outcome, found.prefix
-    if args.markdown:
-        fuzz.write_markdown(outcome, Path(args.markdown), prefix)
-    if args.junit:
-        fuzz.write_junit(outcome, Path(args.junit), prefix)
-    if args.html:
-        files.write_text(Path(args.html), fuzz_html(outcome, prefix))
+    if args.badges:
+        raise UsageError("--badges are a certificate's; this is a fuzz report")
+    fuzz.write_files(args, found.outcome, found.prefix)
     if _console(args, ONE):
-        sys.stdout.write(fuzz.console(outcome, prefix))
-    return 0 if outcome.ok else 1
+        sys.stdout.write(report.console(found.outcome, found.prefix))
+    return 0 if found.outcome.ok else 1
 
 
 def _audit(args: argparse.Namespace, found: saved.Audited, path: str) -> int:
     """The audit's forms; where they say the rest of the divergences are is this report."""
     obs, written = found.observation, found.files
+    if args.badges:
+        raise UsageError("--badges are a certificate's; this is an audit report")
     if args.junit:
         write_junit(obs, Path(args.junit), written)
     if args.markdown:
@@ -101,8 +90,11 @@ def _one(args: argparse.Namespace, path: str) -> int:
 
 def _combined(args: argparse.Namespace) -> int:
     """Two or more certificates: one comparison, a site, each implementation's line."""
-    if args.junit:
-        raise UsageError("--junit renders one report; a comparison has no JUnit form")
+    for name in ("junit", "badges"):
+        if getattr(args, name):
+            raise UsageError(
+                f"--{name} renders one report; a comparison has none (--site has badges)"
+            )
     runs = []
     for path in args.reports:
         found = saved.load(Path(path))
@@ -120,7 +112,7 @@ def _combined(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    outputs = {f"--{name}": getattr(args, name) for name in (*ONE, "json")}
+    outputs = {f"--{name}": getattr(args, name) for name in ("markdown", "html", "junit", "json")}
     files.check_outputs(outputs)
     if len(args.reports) == 1:
         return _one(args, args.reports[0])
@@ -154,6 +146,7 @@ def add(sub: Any) -> None:
         markdown="write it as Markdown",
         html="write it as an HTML page",
         junit="write it as JUnit XML (one report)",
+        badges="write a certificate's shields.io endpoint badges, one per game, here",
         json="write the comparison's JSON (two or more certificates), as fives compare does",
         site="write a static conformance site here (two or more certificates)",
     )
