@@ -325,3 +325,17 @@ def test_every_report_opens_with_the_likely_causes(bent_run: Run) -> None:
     assert data["likely_causes"][0]["failing_must"] > 0
     assert "is right; in display points it is" in data["likely_causes"][0]["example"]
     assert all("primary" in case for case in data["cases"])
+
+
+def test_a_wrong_seat_to_act_in_a_hand_that_goes_on_implicates_the_turn_not_its_end() -> None:
+    """A turn-order fault was blamed on hand.end.block by the certificate, where the audit
+    names the order of play: both name a seat, so the hand goes on for both."""
+    rules = ("turn.clockwise", "hand.end.block", "match.target", "lead.any-tile")
+    case = dataclasses.replace(_case(1, rules[0], rules, levels.TURN_FLOW), kind="turns")
+    wrong_seat = Mismatch("current_player", 1, 2)
+    assert set(implicated(Result(case, FAIL, [wrong_seat])).rules) == {
+        "turn.clockwise",
+        "lead.any-tile",
+    }
+    hand_over = Mismatch("current_player", 1, None)  # the reply ends the hand
+    assert "hand.end.block" in implicated(Result(case, FAIL, [hand_over])).rules

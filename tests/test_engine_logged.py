@@ -9,22 +9,31 @@ from pathlib import Path
 
 import pytest
 
-from fives_engine import DRAW, PASS, IllegalActionError, MatchState, Play, Setup, find_game
+from fives_engine import (
+    DRAW,
+    PASS,
+    HandState,
+    IllegalActionError,
+    MatchState,
+    Play,
+    Setup,
+    find_game,
+)
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
 
-def _match() -> MatchState:
+def _match() -> tuple[MatchState, HandState, int]:
+    """A dealt All Fives match, its hand, and the seat to act."""
     ruleset = find_game("all-fives")
-    return MatchState.seeded(ruleset, Setup.of(ruleset, 2), 5)
+    match = MatchState.seeded(ruleset, Setup.of(ruleset, 2), 5)
+    hand = match.hand
+    assert hand is not None and hand.current_player is not None
+    return match, hand, hand.current_player
 
 
 def test_an_action_out_of_turn_is_applied_as_logged_and_the_hand_goes_on() -> None:
-    match = _match()
-    hand = match.hand
-    assert hand is not None
-    seat = hand.current_player
-    assert seat is not None
+    match, hand, seat = _match()
     other = 1 - seat
     lead = next(a for a in hand.turn_of(other).legal_actions() if isinstance(a, Play))
     with pytest.raises(IllegalActionError):
@@ -35,11 +44,7 @@ def test_an_action_out_of_turn_is_applied_as_logged_and_the_hand_goes_on() -> No
 
 
 def test_what_leaves_no_position_to_go_on_from_is_refused_and_changes_nothing() -> None:
-    match = _match()
-    hand = match.hand
-    assert hand is not None
-    seat = hand.current_player
-    assert seat is not None
+    match, hand, seat = _match()
     held = set(hand.hand(seat))
     foreign = next(
         a
@@ -55,9 +60,7 @@ def test_what_leaves_no_position_to_go_on_from_is_refused_and_changes_nothing() 
 
 
 def test_a_draw_from_an_empty_boneyard_and_a_move_after_the_hand_are_refused() -> None:
-    match = _match()
-    hand = match.hand
-    assert hand is not None
+    match, hand, _ = _match()
     while hand.boneyard and not hand.is_terminal:
         seat = hand.current_player
         assert seat is not None

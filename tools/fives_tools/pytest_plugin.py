@@ -24,10 +24,8 @@ import pytest
 
 from fives_engine import find_game, game_names
 from fives_tools import rerun
+from fives_tools.certify.adapters.factory import IN_PROCESS, PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo, AdapterRefused
-from fives_tools.certify.adapters.program import SubprocessAdapter
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unknown_names, unmatched_entries
 from fives_tools.certify.findings.status import ERROR, FAIL, SKIP
@@ -96,15 +94,13 @@ def _rerun_prefix(config: pytest.Config) -> str:
 def _make_adapter(config: pytest.Config) -> Adapter | None:
     command = config.getoption("--fives-adapter")
     if command is not None:
-        return SubprocessAdapter(
-            command,
-            timeout=config.getoption("--fives-timeout"),
-            start_timeout=config.getoption("--fives-startup-timeout"),
+        timeouts = (
+            config.getoption("--fives-timeout"),
+            config.getoption("--fives-startup-timeout"),
         )
+        return Reach(PROGRAM, command, *timeouts).open()
     spec = config.getoption("--fives-python")
-    if spec is not None:
-        return PythonAdapter(load_object(spec), spec)
-    return None
+    return Reach(PYTHON, spec).open() if spec is not None else None
 
 
 class _Session:
@@ -339,7 +335,7 @@ def fives_adapter(pytestconfig: pytest.Config) -> Iterator[Adapter]:
             pytest.fail(f"fives: cannot certify this implementation: {exc}", pytrace=False)
         yield shared.adapter
         return
-    adapter = ReferenceAdapter()
+    adapter = Reach(IN_PROCESS).open()
     adapter.start()
     yield adapter
     adapter.stop()

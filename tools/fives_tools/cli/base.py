@@ -15,15 +15,13 @@ from dataclasses import replace
 
 from fives_engine import FivesError
 from fives_tools.book.api import ApiError
+from fives_tools.certify.adapters.factory import Reach
 from fives_tools.certify.adapters.interface import (
     Adapter,
     AdapterError,
     AdapterInfo,
     AdapterRefused,
 )
-from fives_tools.certify.adapters.program import SubprocessAdapter
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import FixtureError
 from fives_tools.certify.cases.selection import Filters, unknown_names
 from fives_tools.certify.fuzz.scope import ScopeError
@@ -81,13 +79,9 @@ def make_adapter(
     game_timeout: float | None = None,
 ) -> Adapter:
     """The adapter of ``impl``; the reference engine through the subprocess protocol for
-    None."""
-    if impl is not None and impl.kind == "python":
-        return PythonAdapter(load_object(impl.target), impl.target)
-    command = REFERENCE_COMMAND if impl is None else impl.target
-    return SubprocessAdapter(
-        command, timeout=timeout, start_timeout=startup_timeout, game_timeout=game_timeout
-    )
+    None (:class:`~fives_tools.certify.adapters.factory.Reach`, the one way in)."""
+    kind, target = (None, None) if impl is None else (impl.kind, impl.target)
+    return Reach(kind, target, timeout, startup_timeout, game_timeout).open()
 
 
 def filters_of(args: argparse.Namespace) -> Filters:

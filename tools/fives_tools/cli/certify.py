@@ -11,8 +11,8 @@ from typing import Any, TextIO
 
 from fives_engine.rules import game_names
 from fives_tools import files, options, partial
+from fives_tools.certify.adapters.factory import IN_PROCESS, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterRefused
-from fives_tools.certify.adapters.reference import ReferenceAdapter
 from fives_tools.certify.cases import Case, load_cases
 from fives_tools.certify.cases.selection import Filters, split, unmatched_entries
 from fives_tools.certify.judge.verdict import decide
@@ -77,7 +77,8 @@ def _run(adapter: Adapter, cases: list[Case], known: list[str], quiet: bool) -> 
 def _adapter(args: argparse.Namespace) -> tuple[Adapter, tuple[str, ...]]:
     """The adapter the options name, and the option that re-selects it."""
     if args.in_process:
-        return ReferenceAdapter(), ("--in-process",)
+        reach = Reach(IN_PROCESS)
+        return reach.open(), reach.words()
     impl = chosen(args)
     adapter = make_adapter(impl, args.timeout, args.startup_timeout, args.game_timeout)
     return adapter, () if impl is None else impl.words()

@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fives_tools import files, partial, processes
+from fives_tools.certify.adapters.factory import PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter
-from fives_tools.certify.adapters.program import SubprocessAdapter
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
-from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.fuzz.campaign import Outcome, Plan, Slice, run_campaign
 from fives_tools.progress import bar
 
@@ -30,13 +28,15 @@ class AdapterSpec:
     start_timeout: float = 20.0
 
     def make(self) -> Adapter:
-        if self.python and not self.command:
-            return PythonAdapter(load_object(self.python), self.python)
-        return SubprocessAdapter(
-            self.command or REFERENCE_COMMAND,
-            timeout=self.timeout,
-            start_timeout=self.start_timeout,
+        kind, target = (
+            (PYTHON, self.python)
+            if self.python and not self.command
+            else (
+                PROGRAM if self.command else None,
+                self.command,
+            )
         )
+        return Reach(kind, target, self.timeout, self.start_timeout).open()
 
     def words(self) -> tuple[str, ...]:
         """The command-line option that names this implementation again (none for the

@@ -26,9 +26,10 @@ Certify and fuzz had a table each; where they differed the rules' statements
 decides the field:
 
 * ``current_player``: the turn rules, the end of a hand, and, in a match, the lead of the
-  next hand and the end of the match. Certify named every rule of a turn and a hand (the
-  deal, sides, the layout); fuzz left out the lead, which decides who acts first in a
-  new hand.
+  next hand and the end of the match; when both name a seat (the hand goes on for both),
+  the turn and lead rules alone (:data:`TURN_ORDER`). Certify named every rule of a turn
+  and a hand (the deal, sides, the layout); fuzz left out the lead, which decides who
+  acts first in a new hand.
 * ``legal_actions``: :func:`offered_rules`, the rules that allow each action left out and
   forbid each offered where it is not legal, as the audit judges an offered list; the
   perft counts ``nodes``, ``divide``: the turn rules, the lead of any tile, which tile fits
@@ -96,6 +97,8 @@ FORBIDDING: dict[str, tuple[str, ...]] = {
     "draw": ("turn.must-play", "turn.play-drawn-tile", "turn.pass-empty-boneyard"),
     "pass": ("turn.pass-empty-boneyard", "turn.must-play"),
 }
+#: Whose turn it is while a hand goes on: the order of play, a drawn tile kept, the lead.
+TURN_ORDER = ("turn.", "lead.")
 #: Who may act at all: a seat offered nothing while the rules give it an action sees the
 #: hand over, or another seat's turn.
 NOTHING_OFFERED = ("hand.end.", "turn.clockwise")
@@ -256,6 +259,12 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
             said += [f"offered, not legal: {', '.join(extra)}"] if extra else []
             rules = offered_rules(missing, extra, not offered)
             return rules, "legal_actions " + "; ".join(said)
+    if name == "current_player" and mismatch.expected is not None and mismatch.got is not None:
+        # both name a seat to act: the hand goes on for both, so neither its end nor the
+        # match's decides; whose turn it is, or who leads, does
+        return set(TURN_ORDER), (
+            f"seat {mismatch.got} acts where the rules give the turn to seat {mismatch.expected}"
+        )
     if name == "events":
         prefixes, what = event_rules(*lists(mismatch))
         return prefixes, f"events: {'; '.join(what[:4])}"

@@ -19,11 +19,10 @@ from typing import Any
 from fives_engine import FivesError, Setup, find_game, game_names
 from fives_engine.record import MAX_BYTES
 from fives_tools import options, partial
+from fives_tools.certify.adapters.factory import PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.adapters.own_games import Asked, Table, ask
-from fives_tools.certify.adapters.program import SubprocessAdapter
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
-from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.findings.finding import Finding
 from fives_tools.certify.findings.observation import Note, Observation
 from fives_tools.certify.judge import steps
@@ -38,15 +37,9 @@ DEFAULT_GAMES = 1
 
 def adapter_of(args: argparse.Namespace) -> Adapter:
     """The implementation the options name; a self-play reply may be a large record."""
-    if args.adapter is not None:
-        return SubprocessAdapter(
-            args.adapter,
-            timeout=args.timeout,
-            start_timeout=args.startup_timeout,
-            max_reply_bytes=MAX_BYTES,
-            game_timeout=args.game_timeout,
-        )
-    return PythonAdapter(load_object(args.python), args.python)
+    kind, target = (PROGRAM, args.adapter) if args.adapter is not None else (PYTHON, args.python)
+    timeouts = (args.timeout, args.startup_timeout, args.game_timeout)
+    return Reach(kind, target, *timeouts, max_reply_bytes=MAX_BYTES).open()
 
 
 def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:

@@ -1,16 +1,9 @@
-"""The other readings the audit recognises in a record: where the sources are ambiguous the
-project chose one reading (spec/interpretations.yaml); an implementation that takes the
-other is answered otherwise, not wrong. A record is held to the other reading only where
-its behaviour is that reading's, replayed: the audit then reports one divergence of
+"""The replay of a record under the other reading of an interpretation it seems to take
+(the readings, and the rule each decides, are the judge's:
+:mod:`fives_tools.certify.judge.readings`). A record is held to the other reading only
+where its behaviour is that reading's, replayed: the audit then reports one divergence of
 requirement ``implementation-defined`` naming the interpretation, and judges the rest of
 the record under that reading rather than piling up its consequences.
-
-Only readings a record can show are here: of ``all-fives.target-immediate``, the target
-checked once the hand is over and settled (the engine plays on past the target to the
-hand's end and then declares the winner), as Five Up checks it; of
-``all-fives.settlement-partners``, partners' remaining pips added up and rounded once (only
-at a table of partners: the same rule's deduction at any other table is no reading); of
-``lead.neutral-draw``, a written draw the lowest tile wins.
 """
 
 from __future__ import annotations
