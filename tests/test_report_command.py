@@ -247,6 +247,8 @@ def test_a_report_that_cannot_be_read_is_one_line_naming_the_file_and_field(
         tmp_path, capsys, "cut.json"
     )
     assert "missing.json: cannot read" in _bad(tmp_path, capsys, "missing.json")
+    (tmp_path / "audit.json").write_text(json.dumps({"report": "audit"}), "utf-8")
+    assert "audit.json: field divergences: missing" in _bad(tmp_path, capsys, "audit.json")
     (tmp_path / "fuzz.json").write_text(json.dumps({"report": "fuzz"}), "utf-8")
     assert "fuzz.json: field implementation: missing" in _bad(tmp_path, capsys, "fuzz.json")
     info = AdapterInfo("x", "Python", "1", "1", ("all-fives",), ("attach-points",))

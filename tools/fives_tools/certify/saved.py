@@ -154,12 +154,22 @@ def read(report: Field, name: str) -> Saved:
     if kind == fuzz.KIND:
         return fuzzed(report)
     if kind == audit.KIND:
-        files = [
-            None if item["files"].null else audit.Files(**item["files"].obj())
-            for item in report["divergences"].items()
-        ]
+        files = [_files(item["files"]) for item in report["divergences"].items()]
         return Audited(merged_reports([(name, report.value)]), files)
     return certificate(report, name)
+
+
+def _files(written: Field) -> audit.Files | None:
+    """What ``--prefixes`` wrote for a divergence (None: nothing)."""
+    if written.null:
+        return None
+    table, picture = written["table"], written["picture"]
+    return audit.Files(
+        written["prefix"].text(),
+        None if table.null else table.text(),
+        written["moves"].whole(),
+        None if picture.null else picture.text(),
+    )
 
 
 def _info(impl: Field) -> AdapterInfo:
