@@ -92,7 +92,20 @@ def _kept_reply(r: Result) -> dict[str, Any] | None:
     (``fives report``), a wrong one's or a refusal's; a passing answer's is left out."""
     if r.reply is None or (r.status == PASS and "error" not in r.reply):
         return None
-    return r.reply
+    reply: dict[str, Any] = _cleaned(r.reply)
+    return reply
+
+
+def _cleaned(value: Any) -> Any:
+    """``value`` with every text in it made safe to show (:func:`clean`): a reply is the
+    implementation's, and every form shows what it says cleaned already."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {clean(str(k)): _cleaned(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_cleaned(v) for v in value]
+    return value
 
 
 def _case_json(r: Result) -> dict[str, Any]:
