@@ -61,13 +61,12 @@ def test_a_forced_offer_is_one_divergence_for_the_step_however_much_it_leaves_ou
     obs = audit_records([_example_with(7, offered=["[1|5]@[1|1]:1", "[2|4]@[1|4]:4", "draw"])])
     (div,) = obs.divergences
     assert div.checked == "offered" and div.action == 8
-    # three missing on the double's straight side (side B: the rules of side A first too,
-    # by the one table of places certify and fuzz read), one on [1|4]'s end, the draw refused
+    # three missing on the double's straight side, one on [1|4]'s end, the draw refused
+    # (as often named as the end, the refusal first: the position names it)
     assert div.candidates == (
         "layout.double.crosswise",
-        "layout.side-a-first",
-        "play.match-attach-point",
         "turn.must-play",
+        "play.match-attach-point",
     )
     for play in ("[0|1]@[1|1]:straight-b", "[4|5]@[1|4]:big-end"):
         assert play in div.expected

@@ -222,4 +222,3 @@ def findings(result: Result, blamed: str | None = None) -> list[Finding]:
         )
         for checked, expected, got in differences
     ]
-

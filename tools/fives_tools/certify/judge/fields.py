@@ -137,11 +137,16 @@ FIELD_RULES: dict[str, tuple[str, ...]] = {
     "scores": (*RESULT_RULES, *ENDS_RULES, "side."),
 }
 
+#: The rule of side B's place that forbids it, and allows nothing: side B is played only
+#: once side A is taken (a place on side B left out is its kind's, as side A's would be).
+SIDE_B = "layout.side-a-first"
+
+
 #: The rules of each kind of place, as an attach point, play or connection names it.
 PLACE_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"branch", re.I), SPINNER_RULES),
     (re.compile(r"straight", re.I), ("layout.double.crosswise",)),
-    (re.compile(r"(side|branch|straight)[ -]b\b", re.I), ("layout.side-a-first",)),
+    (re.compile(r"(side|branch|straight)[ -]b\b", re.I), (SIDE_B,)),
     (re.compile(r"end\b", re.I), ("play.match-attach-point",)),
     # the pips form names no place: one on a double is a straight side or a side branch
     (re.compile(r"\[(\d)\|\1\](?: \(\1\)|:\1)$"), (*SPINNER_RULES, "layout.double.crosswise")),
@@ -174,13 +179,14 @@ def lists(mismatch: Mismatch) -> tuple[list[Any], list[Any]]:
     return want, got
 
 
-def place_rules(items: Iterable[str]) -> set[str]:
-    """The rules of the kinds of place ``items`` name (:data:`PLACE_RULES`)."""
+def place_rules(items: Iterable[str], allowing: bool = False) -> set[str]:
+    """The rules of the kinds of place ``items`` name (:data:`PLACE_RULES`); ``allowing``:
+    only those that allow a play there (not :data:`SIDE_B`, which only forbids one)."""
     out: set[str] = set()
     for item in items:
         for pattern, rules in PLACE_RULES:
             if pattern.search(item):
-                out.update(rules)
+                out.update(rule for rule in rules if not (allowing and rule == SIDE_B))
     return out
 
 
@@ -200,7 +206,7 @@ def allowing(action: str) -> set[str]:
         return set(ALLOWING[action])
     if "@" not in action:
         return {"lead.any-tile"}
-    return place_rules([action]) or {"play.match-attach-point"}
+    return place_rules([action], allowing=True) or {"play.match-attach-point"}
 
 
 def allowing_rules(mismatch: Mismatch) -> set[str]:

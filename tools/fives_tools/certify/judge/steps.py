@@ -85,11 +85,14 @@ def offered_rules(
     the one judgement of an offered list), and the rule the reference refuses each action
     offered where it is not legal by (``refused``: the replay knows the position, where a
     case knows only the lists). The most often named first: a forced opening that leaves
-    out every other tile is ``lead.any-tile``'s."""
+    out every other tile is ``lead.any-tile``'s; as often named, a refusal first."""
     named = [rule for action in missing for rule in allowing_rules(ruleset, action)]
     if nothing:
         named += in_order(offered_families([], [], True), list(ruleset.rules))
-    return most_common([*named, *refused])
+    # as often named, the rule refusing an action offered where it is not legal comes first:
+    # the reference names it from the position, where a left-out action only says which
+    # kind of move was due (one tile left unoffered as a draw, and a pass offered instead)
+    return most_common([*refused, *named])
 
 
 def due_rules(ruleset: Ruleset, legal: list[Action]) -> list[str]:
