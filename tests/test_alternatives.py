@@ -55,6 +55,7 @@ SENTENCE_BROKEN_BY: dict[str, type[Bent]] = {
     "match/all-fives-three-players-block-leader-named": RoundsTwoUp,
     "match/all-fives-two-players-block": BlockWhenBoneyardRunsDry,
     "match/all-fives-two-players-hand": LeadRotates,
+    "match/exact-61-three-players-four-hands": OvershootAppliedInPart,
     "match/five-up-61-mid-hand-is-not-a-win": TargetCheckedBeforeSettlement,
     "match/five-up-three-players-block": RoundsThreeDown,
     "match/five-up-tie-plays-on": TieAtTheTopWins,

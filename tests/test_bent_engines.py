@@ -11,6 +11,7 @@ import re
 import pytest
 from bent_engines.catalog import (
     ALL,
+    ON_A_READING,
     SUITE_ONLY,
     Bent,
     NonLeadSpinnerCountsInterior,
@@ -56,6 +57,22 @@ def catches(bent: Bent, cases: list[Case]) -> list[Case]:
 def test_there_are_at_least_forty_bent_engines() -> None:
     assert len(ALL) >= 40
     assert len({b.MISTAKE for b in ALL}) == len(ALL)
+
+
+@pytest.mark.parametrize("bent_type", ON_A_READING, ids=lambda b: b.__name__)
+def test_a_bent_table_of_a_reading_is_caught_by_that_readings_cases(
+    bent_type: type[Bent], cases: list[Case]
+) -> None:
+    """Four players alone exist in All Fives only under all-fives.four-players: a mistake
+    there fails implementation-defined cases of that reading, and is named first."""
+    bent = bent_type()
+    caught = catches(bent, cases)
+    assert caught, f"no case naming {bent.BENT_RULE} catches: {bent.MISTAKE}"
+    assert {(c.level, c.interpretation) for c in caught} == {
+        ("implementation-defined", "all-fives.four-players")
+    }
+    ranked = [cause.rule for cause in likely_causes(run_of(bent, cases).results)]
+    assert ranked[:1] == [bent.BENT_RULE], f"{bent.MISTAKE}: likely causes {ranked[:3]}"
 
 
 @pytest.mark.parametrize("bent_type", ALL + SUITE_ONLY, ids=lambda b: b.__name__)

@@ -15,7 +15,7 @@ from fives_fast.tables import action_of
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.adapters.reference import ReferenceImplementation, handle
 from fives_tools.certify.cases import levels
-from fives_tools.certify.fuzz import differ, gen_hands
+from fives_tools.certify.fuzz import differ, gen_hands, gen_scores
 from fives_tools.certify.fuzz.generate import RECIPES, generate
 from fives_tools.certify.fuzz.scope import Scope, ScopeError
 
@@ -95,3 +95,16 @@ def test_the_generators_positions_are_the_reference_engines() -> None:
             want = position_of(reference, game, played.setup.partnerships)
             assert gen_hands.position_at(fast, game, played.setup.partnerships) == want
             reference.apply_action(action_of(action))
+
+
+def test_matches_ending_near_the_target_reach_ties_exact_hits_and_near_misses() -> None:
+    """Five Up requests of the recipe match-ends end, as the reference engine plays them,
+    tied at the top, won, and played on under the target, each within 40 requests."""
+    rng = random.Random(4)
+    outcomes: Counter[str] = Counter()
+    for _ in range(40):
+        reply = handle(gen_scores.match_end_request(rng, "five-up", FULL))
+        if any(e["event"] == "tie" for e in reply["events"]):
+            outcomes["tie"] += 1
+        outcomes["won" if reply["match_over"] else "on"] += 1
+    assert outcomes["tie"] and outcomes["won"] and outcomes["on"], outcomes

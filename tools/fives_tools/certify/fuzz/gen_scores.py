@@ -213,3 +213,68 @@ def match_request(rng: random.Random, game: str, scope: Scope, *, illegal: bool)
             break
     request["hands"] = hands
     return request
+
+
+#: Where the top side ends a match-end request, against the target: a few fives under it,
+#: tied with another side at the top, exactly on it, a few fives over it.
+ENDINGS = ("under", "tie", "exact", "over")
+
+
+def ending_near(rng: random.Random, target: int, gains: Sequence[int], play_on: bool) -> list[int]:
+    """Scores before the scripted hands such that, after the gains, one side ends just under,
+    on or over the target, or two sides end tied at the top (where ties play on; elsewhere
+    the tie starts one step below the target, so no start is already over it)."""
+    ending = rng.choice(ENDINGS)
+    top = target + STEP * {"under": -rng.randint(1, 3), "exact": 0, "over": rng.randint(1, 3)}.get(
+        ending, rng.randint(0, 2) if play_on else -1
+    )
+    sides = list(range(len(gains)))
+    rng.shuffle(sides)
+    ends = {s: top - STEP * rng.randint(2, 12) for s in sides}
+    ends[sides[0]] = top
+    if ending == "tie" and len(sides) > 1:
+        ends[sides[1]] = top
+    scores = [ends[s] - gains[s] for s in range(len(gains))]
+    if not play_on:  # a start on or over the target is a match already over there
+        scores = [min(score, target - STEP) for score in scores]
+    return scores
+
+
+def match_end_request(rng: random.Random, game: str, scope: Scope) -> dict[str, Any]:
+    """One or two whole hands scripted from scores chosen so that the first hand ends the
+    match near the target: it is first played from zero to learn what it is worth to each
+    side, then the starts are set by ``ending_near``. A second hand, after a tie at the top
+    or a near miss, plays on; the script stops where the match is won."""
+    table = pick_table(rng, game, scope)
+    setup = setup_of(game, table)
+    ruleset = find_game(game)
+    probe = MatchState(ruleset, setup, [0] * setup.sides)
+    hands: list[dict[str, Any]] = []
+    gains: list[int] = []
+    for _ in range(rng.randint(1, 2)):
+        deal_json = _next_deal(rng, probe, illegal=False)
+        probe.deal(Deal.from_json(deal_json))
+        assert probe.hand is not None
+        actions = _hand_actions(rng, probe.hand, seek_block=rng.random() < 0.3)
+        for action in actions:
+            probe.apply_action(action_of(action))
+        hands.append({**deal_json, "actions": list(actions)})
+        gains = gains or list(probe.scores)
+        if probe.is_terminal:
+            break
+    play_on = ruleset.tie_at_target == "play-on"
+    scores = ending_near(rng, setup.target, gains, play_on)
+    match = MatchState(ruleset, setup, scores)
+    script: list[dict[str, Any]] = []
+    for hand in hands:  # the same hands from the chosen scores, up to the win
+        if match.is_terminal:
+            break
+        match.deal(Deal.from_json({k: v for k, v in hand.items() if k != "actions"}))
+        taken = []
+        for action in hand["actions"]:
+            if match.is_terminal:
+                break
+            match.apply_action(action_of(action))
+            taken.append(action)
+        script.append({**hand, "actions": action_texts(tuple(taken))})
+    return {"type": "match", "game": game, **table.fields(), "scores": scores, "hands": script}

@@ -48,6 +48,7 @@ RECIPES: tuple[Recipe, ...] = (
     Recipe("settlement-equal", "settlement", 1, partial(_S.settlement_request, twist="equal")),
     Recipe("match", "match", 3, partial(_S.match_request, illegal=False)),
     Recipe("match-bad-deal", "match", 1, partial(_S.match_request, illegal=True)),
+    Recipe("match-ends", "match", 2, _S.match_end_request),
 )
 
 
