@@ -28,7 +28,12 @@ def _subcommands() -> dict[str, argparse.ArgumentParser]:
 COMMANDS = sorted(_subcommands())
 
 #: What a command cannot run without, so that the option under test is what is wrong.
-REQUIRED = {"docs": ["--out", "books"], "record": ["r.json"], "render": ["--fixture", "x"]}
+REQUIRED = {
+    "docs": ["--out", "books"],
+    "record": ["r.json"],
+    "render": ["--fixture", "x"],
+    "report": ["r.json"],
+}
 
 
 def _one_usage_line(command: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -54,6 +59,7 @@ def test_every_command_is_declared_once_in_the_one_table() -> None:
         "play",
         "record",
         "render",
+        "report",
     }
 
 

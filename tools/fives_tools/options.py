@@ -219,7 +219,7 @@ def add_implementation(
 
 
 #: The outputs that are folders, not files.
-FOLDERS = frozenset({"badges", "prefixes", "save_candidates"})
+FOLDERS = frozenset({"badges", "prefixes", "save_candidates", "site"})
 
 
 def add_outputs(parser: argparse.ArgumentParser, **helps: str) -> None:

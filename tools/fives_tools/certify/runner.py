@@ -196,6 +196,15 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     return Result(case, status, mismatches, undecided or "", reply, reading=reading)
 
 
+#: The decimals a run's and a case's durations are kept to: as the JSON report keeps them,
+#: so that a report rendered again from its JSON (``fives report``) shows the same figures.
+RUN_DIGITS, CASE_DIGITS = 3, 6
+
+
+def _measured(seconds: float, digits: int = RUN_DIGITS) -> float:
+    return round(seconds, digits)
+
+
 def run_cases(
     adapter: Adapter,
     cases: Sequence[Case],
@@ -223,19 +232,19 @@ def run_cases(
                 result = Result(case, SKIP, message=reason, declared=declares(info, case))
             else:
                 result = run_case(adapter, case, info.places)
-            result.seconds = time.perf_counter() - case_clock
+            result.seconds = _measured(time.perf_counter() - case_clock, CASE_DIGITS)
             results.append(result)
             if progress is not None:
                 progress(i, len(cases), result)
     except KeyboardInterrupt as exc:
-        run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+        run = Run(info, results, started=started, seconds=_measured(time.perf_counter() - clock))
         run.interrupted, run.selected = processes.signal_name(exc), len(cases)
         apply_known_failures(run, known_failures)
         partial.carry(exc, run)
         raise
     finally:
         adapter.stop()
-    run = Run(info, results, started=started, seconds=time.perf_counter() - clock)
+    run = Run(info, results, started=started, seconds=_measured(time.perf_counter() - clock))
     run.selected = len(cases)
     apply_known_failures(run, known_failures)
     return run

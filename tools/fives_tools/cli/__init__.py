@@ -22,7 +22,7 @@ from typing import Any, TextIO, cast
 
 from fives_tools import __version__, processes
 from fives_tools.certify.adapters import protocol
-from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render, suite
+from fives_tools.cli import audit, certify, compare, docs, fuzz, records, render, report, suite
 from fives_tools.cli.base import CANNOT_RUN, UsageError, message
 from fives_tools.cli.certify import EXIT_STATUSES, use_colour
 from fives_tools.options import EXIT_CANNOT_RUN, Parser
@@ -40,6 +40,7 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (
     records.add_record_commands,  # play, record
     fuzz.add_fuzz_commands,
     audit.add_audit_command,
+    report.add,
 )
 
 

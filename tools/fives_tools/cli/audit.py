@@ -33,6 +33,7 @@ from fives_tools.certify.observe.shards import audit_files
 from fives_tools.certify.reports import audit as report
 from fives_tools.certify.reports.audit_console import console
 from fives_tools.certify.reports.audit_html import audit_html
+from fives_tools.certify.reports.audit_junit import write_junit
 from fives_tools.cli.base import UsageError
 from fives_tools.files import WriteError
 from fives_tools.partial import Interruption
@@ -127,16 +128,18 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
         files.write_text(Path(args.markdown), report.markdown(obs, written, args.json))
     if args.html:
         files.write_text(Path(args.html), audit_html(obs, written, args.json))
+    if args.junit:
+        write_junit(obs, Path(args.junit), written)
     sys.stdout.write(console(obs, written, verbose=args.verbose, json_path=args.json))
     return EXIT_CLEAN if obs.ok else EXIT_DIVERGED
 
 
 def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     """The games audited before the signal: the JSON report, marked interrupted, and the
-    console's; the Markdown and HTML reports and the prefixes are not written
+    console's; the Markdown, HTML and JUnit reports and the prefixes are not written
     (fives_tools.partial), and an earlier run's are removed: left beside the interrupted
     JSON report they read as this run's verdict (a stopped ``--follow`` always ends so)."""
-    for stale in (args.markdown, args.html):
+    for stale in (args.markdown, args.html, args.junit):
         if stale:
             files.remove(Path(stale))
     if args.prefixes:
@@ -148,6 +151,7 @@ def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     outputs = {"--json": args.json, "--markdown": args.markdown, "--html": args.html}
+    outputs["--junit"] = args.junit
     files.check_outputs(outputs)
     check_prefixes(args)
     if args.follow:  # it runs until stopped: a report that cannot be written is said now
@@ -219,6 +223,7 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
         json="also write the certificate as JSON",
         markdown="also write it as Markdown",
         html="also write it as an HTML page",
+        junit="also write it as JUnit XML (per game a test case per rule; engine errors)",
         prefixes="write the record prefix, the table as a game record and its picture (SVG)"
         f" of the divergences the reports show ({shown.PER_RULE} of each rule; any other's"
         " prefix is in the --json report)"

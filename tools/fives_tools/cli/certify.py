@@ -101,9 +101,11 @@ def _known_failures(path: str | None, suite: list[Case]) -> list[str]:
     return entries
 
 
-def _write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
+def write_reports(args: argparse.Namespace, run: Run, rerun: str) -> None:
+    """The certificate's files the options ask for: of a run, and of one read back
+    (``fives report``)."""
     if args.json:
-        formats.write_json(run, Path(args.json))
+        formats.write_json(run, Path(args.json), rerun)
     if args.junit:
         formats.write_junit(run, Path(args.junit), rerun)
     if args.markdown:
@@ -170,7 +172,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     # The files first (a console closed early loses nothing), but the certificate is
     # printed even when one of them cannot be written; that failure then exits 2.
     try:
-        _write_reports(args, run, rerun)
+        write_reports(args, run, rerun)
     except files.WriteError as exc:
         unwritten: files.WriteError | None = exc
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,14 +51,21 @@ def _name(impl: Implementation | None) -> str | None:
     return REFERENCE if impl is None else impl.name
 
 
-def _label(impl: Implementation | None, run: Run, taken: list[str]) -> str:
-    """The name given, else the one the implementation says in its hello; numbered when
-    another column already has it, so each column (and its anchors) is its own."""
-    first = _name(impl) or run.adapter.name
-    label, number = first, 2
-    while label in taken:
-        label, number = f"{first} #{number}", number + 1
-    return label
+def combine(runs: Sequence[tuple[str | None, Run, str]]) -> list[Entry]:
+    """The one comparison of runs, each with the name it was given (None: the one the
+    implementation says in its hello) and its re-run command: what ``fives compare``
+    builds of the runs it makes and ``fives report`` of saved certificates. A name
+    another column already has is numbered, so each column (and its anchors) is its own."""
+    entries: list[Entry] = []
+    taken: set[str] = set()
+    for name, run, rerun in runs:
+        first = name or run.adapter.name
+        label, number = first, 2
+        while label in taken:
+            label, number = f"{first} #{number}", number + 1
+        taken.add(label)
+        entries.append(Entry(label, run, rerun))
+    return entries
 
 
 @dataclass
@@ -77,13 +85,12 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
     cases, left_out = split(load_cases(), filters)
     if not cases:
         raise UsageError("no case matches the filters")
-    entries: list[Entry] = []
+    runs: list[tuple[str | None, Run, str]] = []
 
     def add(impl: Implementation | None, run: Run, rerun: str) -> None:
         run.filters, run.left_out, run.command = filters, left_out, rerun
         run.timestamps = not args.no_timestamps
-        label = _label(impl, run, [entry.label for entry in entries])
-        entries.append(Entry(label, run, rerun))
+        runs.append((_name(impl), run, rerun))
 
     for impl in chosen:
         shown = _name(impl) or (impl.target if impl else REFERENCE)
@@ -96,22 +103,23 @@ def run_all(args: argparse.Namespace) -> list[Entry]:
         except AdapterRefused as exc:
             raise CannotRun(f"cannot compare {shown}: {exc}") from None
         except KeyboardInterrupt as exc:
-            done = len(entries)
+            done = len(runs)
             ran = partial.carried(exc, Run)
             if ran is not None:
                 add(impl, ran, rerun)
-            if entries:
+            if runs:
                 stop = Interruption.of(exc, done, len(chosen), "implementation")
-                partial.carry(exc, Compared(entries, stop))
+                partial.carry(exc, Compared(combine(runs), stop))
             raise
         add(impl, run, rerun)
         if not args.quiet:
-            label = entries[-1].label
+            label = combine(runs)[-1].label
             tell(f"{label}: {counts_text(run)}: {decide(run).text}")
-    return entries
+    return combine(runs)
 
 
-def _print(entries: list[Entry]) -> None:
+def print_lines(entries: Sequence[Entry]) -> None:
+    """Each implementation's line: its name, its counts and its verdict."""
     for entry in entries:
         info = entry.run.adapter
         print(
@@ -126,7 +134,7 @@ def _report_interrupted(args: argparse.Namespace, compared: Compared) -> None:
     if args.json:
         text = to_json(compared.entries, args.command_line, compared.interruption)
         files.write_text(Path(args.json), text)
-    _print(compared.entries)
+    print_lines(compared.entries)
     if compared.interruption is not None:
         print(compared.interruption.line)
 
@@ -136,6 +144,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     files.check_outputs(outputs)
     with partial.reporting(Compared, lambda compared: _report_interrupted(args, compared)):
         entries = run_all(args)
+    write_comparison(args, entries)
+    print_lines(entries)
+    return 0
+
+
+def write_comparison(args: argparse.Namespace, entries: Sequence[Entry]) -> None:
+    """The comparison's files the options ask for (``--markdown``, ``--html``,
+    ``--json``), of ``fives compare`` and of ``fives report`` alike."""
     games = sorted({game for entry in entries for game in games_of(entry.run)})
     if args.markdown:
         page = functools.partial(to_markdown, entries, args.command_line)
@@ -145,8 +161,6 @@ def cmd_compare(args: argparse.Namespace) -> int:
         write_linked(Path(args.html), args.book, games, page)
     if args.json:
         files.write_text(Path(args.json), to_json(entries, args.command_line))
-    _print(entries)
-    return 0
 
 
 def add_compare_command(sub: Any) -> None:

@@ -73,6 +73,17 @@ def _report(outcome: Outcome, args: argparse.Namespace, spec: parallel.AdapterSp
     return line
 
 
+def write_files(args: argparse.Namespace, outcome: Outcome, prefix: str) -> None:
+    """The report's files the options ask for but its JSON (``--junit``, ``--markdown``,
+    ``--html``): of a campaign run whole, and of one read back (``fives report``)."""
+    if args.junit:
+        report.write_junit(outcome, Path(args.junit), prefix)
+    if args.markdown:
+        report.write_markdown(outcome, Path(args.markdown), prefix)
+    if args.html:
+        files.write_text(Path(args.html), fuzz_html(outcome, prefix))
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     outputs = {
         "--json": args.json,
@@ -108,12 +119,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     except (AdapterRefused, AdapterError, ScopeError) as exc:  # AdapterError: it died starting
         raise CannotRun(f"cannot fuzz this implementation: {exc}") from None
     prefix = _report(outcome, args, spec)
-    if args.junit:
-        report.write_junit(outcome, Path(args.junit), prefix)
-    if args.markdown:
-        report.write_markdown(outcome, Path(args.markdown), prefix)
-    if args.html:
-        files.write_text(Path(args.html), fuzz_html(outcome, prefix))
+    write_files(args, outcome, prefix)
     if args.save_candidates:
         paths = candidates.save(report.ordered(outcome), Path(args.save_candidates))
         print(f"{len(paths)} candidate fixtures (reviewed: false) in {args.save_candidates}")
@@ -180,4 +186,4 @@ def add_fuzz_commands(sub: Any) -> None:
     fuzz.set_defaults(func=cmd_fuzz)
 
 
-__all__ = ["add_fuzz_commands"]
+__all__ = ["add_fuzz_commands", "write_files"]

@@ -96,6 +96,8 @@ class Observation:
         dropped: set[int] = set()
         for number in range(start + 1, len(self.divergences) + 1):
             div = self.divergences[number - 1]
+            if not div.prefix and div.table_record is None:
+                continue  # nothing to keep (a report's, read back): it takes no one's place
             rules = div.candidates if div.rule in div.candidates else (div.rule, *div.candidates)
             kept_for_one = False
             for rule in rules:

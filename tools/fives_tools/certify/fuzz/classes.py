@@ -58,20 +58,29 @@ class Disagreement:
     reply: dict[str, Any]
     mismatches: list[Mismatch]
     reference: dict[str, Any] = field(default_factory=dict)  # the reference's whole reply
+    #: the class as judged when the finding was found, for one read back from its JSON
+    #: report (``fives report``), which keeps the judgement, not both whole replies
+    judged: ClassKey | None = None
 
     @property
     def rules(self) -> tuple[str, ...]:
         """The rules involved, judged with the reference engine's whole reply as the facts."""
+        if self.judged is not None:
+            return self.judged.rules
         evidence = Evidence(self.mismatches, self.reference, self.reply, self.request)
         return rules_involved(self.request, self.mismatches, evidence)
 
     @property
     def errors(self) -> tuple[str, ...]:
+        if self.judged is not None:
+            return self.judged.errors
         kinds = (error_kind(self.reference or self.expect), error_kind(self.reply))
         return () if kinds == (NO_ERROR, NO_ERROR) else kinds
 
     @property
     def key(self) -> ClassKey:
+        if self.judged is not None:
+            return self.judged
         fields = tuple(sorted({m.field for m in self.mismatches}))
         return ClassKey(str(self.request["type"]), fields, self.rules, self.errors)
 

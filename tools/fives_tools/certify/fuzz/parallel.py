@@ -102,7 +102,7 @@ def run(spec: AdapterSpec, plan: Plan, part: Slice, jobs: int = 1) -> Outcome:
             found = [pickle.loads(path.read_bytes()) for path in left if path.exists()]
             if found:
                 outcome = _merged(found)
-                outcome.seconds = time.monotonic() - started
+                outcome.seconds = round(time.monotonic() - started, 3)
                 outcome.interrupted(exc, part)
                 partial.carry(exc, outcome)
             raise

@@ -12,6 +12,7 @@ how to write it. The console's and the HTML page's forms are :mod:`.console` and
 
 from __future__ import annotations
 
+import dataclasses
 import urllib.parse
 from dataclasses import dataclass
 from typing import Any
@@ -222,7 +223,12 @@ def _divergence_json(div: Finding, written: Files | None) -> dict[str, Any]:
         "statement": rule.statement if rule else None,
         "source": source,
         "rerun": rerun(div, written),
+        "files": None if written is None else dataclasses.asdict(written),  # --prefixes
     }
+
+
+#: What the JSON report says it is, for ``fives report`` to read it back.
+KIND = "audit"
 
 
 def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[str, Any]:
@@ -249,6 +255,7 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         _divergence_json(div, written) for div, written in zip(obs.divergences, files, strict=True)
     ]
     return {
+        "report": KIND,
         "verdict": obs.verdict(),
         "ok": obs.ok,
         "games": games,

@@ -159,7 +159,8 @@ def to_json(
     payload: dict[str, Any] = {
         "command": command,
         "implementations": [
-            {"name": entry.label, "report": formats.to_json(entry.run)} for entry in entries
+            {"name": entry.label, "report": formats.to_json(entry.run, entry.rerun)}
+            for entry in entries
         ],
     }
     if interruption is not None:
@@ -208,6 +209,8 @@ def entry_context(entry: Entry) -> dict[str, Any]:
         "readings": reading_lines(entry.run.declared),
         "own_games": own_games.block_lines(entry.run),
         "fuzz": fuzzed.block_lines(entry.run),
+        "page": None,  # on a conformance site, its certificate's page
+        "badges": [],  # on a conformance site, its badges: {"game", "href"} each
         "failures": [
             {
                 "anchor": failure_anchor(entry.label, result),

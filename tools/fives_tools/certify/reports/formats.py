@@ -59,6 +59,7 @@ def _implementation(run: Run) -> dict[str, Any]:
         "levels": list(info.levels),
         "players": list(info.players),
         "places": info.places,
+        "selfplay": list(info.selfplay),
     }
 
 
@@ -86,6 +87,27 @@ def _verdict_json(run: Run, found: Verdict) -> dict[str, Any]:
     }
 
 
+def _kept_reply(r: Result) -> dict[str, Any] | None:
+    """The reply as the report keeps it: what the judge and the reports read of it again
+    (``fives report``), a wrong one's or a refusal's; a passing answer's is left out."""
+    if r.reply is None or (r.status == PASS and "error" not in r.reply):
+        return None
+    reply: dict[str, Any] = _cleaned(r.reply)
+    return reply
+
+
+def _cleaned(value: Any) -> Any:
+    """``value`` with every text in it made safe to show (:func:`clean`): a reply is the
+    implementation's, and every form shows what it says cleaned already."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {clean(str(k)): _cleaned(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_cleaned(v) for v in value]
+    return value
+
+
 def _case_json(r: Result) -> dict[str, Any]:
     return {
         "id": r.case.id,
@@ -104,18 +126,27 @@ def _case_json(r: Result) -> dict[str, Any]:
         "reading": None
         if r.reading is None
         else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
+        "declared": r.declared,
+        "reply": _kept_reply(r),
     }
 
 
-def to_json(run: Run) -> dict[str, Any]:
+#: What each JSON report says it is, for ``fives report`` to read it back.
+KIND = "certificate"
+
+
+def to_json(run: Run, rerun_prefix: str = "fives certify") -> dict[str, Any]:
     found, blamed = decide(run), run_blamed(run)
     return {
+        "report": KIND,
         "verdict": _verdict_json(run, found),
         "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
         "command": run.command,
+        "rerun": rerun_prefix,  # the command that certifies it alone: each re-run line's start
         "filters": run.filters.as_dict(),
         "date": run.started,
         "duration_seconds": round(run.seconds, 3),
+        "timestamps": run.timestamps,
         "versions": _versions(),
         "implementation": _implementation(run),
         "undecided": [r.case.id for r in run.undecided],
@@ -135,8 +166,8 @@ def to_json(run: Run) -> dict[str, Any]:
     }
 
 
-def write_json(run: Run, path: Path) -> None:
-    files.write_json(path, to_json(run))
+def write_json(run: Run, path: Path, rerun_prefix: str = "fives certify") -> None:
+    files.write_json(path, to_json(run, rerun_prefix))
 
 
 def _properties(parent: ET.Element, run: Run, found: Verdict, game: str) -> None:

@@ -94,13 +94,19 @@ def console(outcome: Outcome, prefix: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: What the JSON report says it is, for ``fives report`` to read it back.
+KIND = "fuzz"
+
+
 def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
     info = outcome.implementation
     return {
+        "report": KIND,
         "verdict": outcome.verdict(),
         "implementation": {"name": info.name, "language": info.language, "version": info.version},
         "suite": protocol.suite_version(),
         "seed": outcome.seed,
+        "rerun_prefix": prefix,  # each re-run command's start
         "requests": outcome.requests,
         "disagreements": outcome.disagreements,
         "implementation_defined_disagreements": sum(
@@ -117,6 +123,7 @@ def to_json(outcome: Outcome, prefix: str) -> dict[str, Any]:
                 "count": cls.count,
                 "index": cls.first.index,
                 "recipe": cls.first.recipe,
+                "shrunk": cls.shrunk is not None,
                 "request": cls.shown.request,
                 "original_request": cls.first.request,
                 "differences": [

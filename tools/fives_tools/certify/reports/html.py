@@ -96,9 +96,17 @@ def _page(template: str, title: str, **context: Any) -> str:
     return render(template, title=title, css=Markup(CSS + drawn.CSS), **context)
 
 
-def comparison_html(entries: Sequence[Entry], command: str, book: str | None = BOOK) -> str:
-    """The comparison page (``templates/comparison.html.jinja2``)."""
+def comparison_html(
+    entries: Sequence[Entry],
+    command: str,
+    book: str | None = BOOK,
+    links: Sequence[dict[str, Any]] = (),
+) -> str:
+    """The comparison page (``templates/comparison.html.jinja2``); ``links``, one per
+    entry on a conformance site, give its certificate's ``page`` and its ``badges``."""
     described = [entry_context(entry) for entry in entries]
+    for about, link in zip(described, links, strict=False):
+        about.update(link)
     return _page(
         "comparison.html.jinja2",
         "Comparison: " + ", ".join(entry.label for entry in entries),

@@ -22,6 +22,7 @@ from fives_tools.certify.findings.status import FAIL, READING, label
 from fives_tools.certify.judge import shown
 from fives_tools.certify.own_games import UNSEEN, OwnGames
 from fives_tools.certify.reports import audit as audit_report
+from fives_tools.certify.reports.audit_junit import rule_cases
 from fives_tools.certify.runner import Run
 from fives_tools.text import plural
 
@@ -164,22 +165,16 @@ def _first_prefixes(obs: Observation) -> Observation:
 
 def junit_cases(run: Run, game: str) -> list[tuple[str, str, str]]:
     """(rule, status, message) per rule the game's own games exercised: a failure for
-    FAIL, a skip for a reading (answered otherwise, not held against it), else a pass."""
+    FAIL, a skip for a reading (answered otherwise, not held against it), else a pass
+    (the audit's own JUnit cases, :func:`.audit_junit.rule_cases`)."""
     games = judged(run)
     if games is None or game not in games.observation.games:
         return []
-    firsts = {
-        (d.game, d.rule): d
-        for d in reversed(games.observation.divergences)
-        if d.counted and d.game == game
-    }
-    out = []
-    for rule, status, exercised, _failed in audit_report.rule_rows(games.observation, game):
-        if status not in (FAIL, READING) and not exercised:
-            continue
-        div = firsts.get((game, rule))
-        out.append((rule, status, example(div) if div is not None else ""))
-    return out
+    divergences = games.observation.divergences
+    return [
+        (rule, status, example(divergences[first - 1]) if first is not None else "")
+        for rule, status, first in rule_cases(games.observation, game)
+    ]
 
 
 __all__ = [
