@@ -260,6 +260,8 @@ def _changed_keys(a: Any, b: Any) -> set[str]:
             keys |= _changed_keys(x, y) or {key}  # a detail's own keys: its pips, rounded
         else:
             keys.add(key)
+    if "result" in keys and keys & CONSEQUENT_KEYS:
+        keys.discard("result")  # whether points land or are discarded follows from them
     return keys - CONSEQUENT_KEYS if keys - CONSEQUENT_KEYS else keys
 
 

@@ -128,6 +128,14 @@ def _case_json(r: Result) -> dict[str, Any]:
         else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
         "declared": r.declared,
         "reply": _kept_reply(r),
+        "cut": None
+        if r.cut is None
+        else {
+            "kept": r.cut.kept,
+            "mismatches": [
+                {"field": m.field, "expected": m.expected, "got": m.got} for m in r.cut.mismatches
+            ],
+        },
     }
 
 
