@@ -1112,6 +1112,35 @@ class NextLeaderCountedFromTheLeader(Bent):
         return [_settled(after)]
 
 
+class NoTargetCheckAfterBlock(Bent):
+    BENT_RULE = "match.settle-then-check"
+    MISTAKE = "Five Up: the target is checked after a hand someone went out of, never after a block"
+
+    def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
+        check = MatchState._check_target
+
+        def checked(self: MatchState) -> None:
+            if not self._blocked_now:
+                check(self)
+
+        def settle(
+            self: MatchState,
+            hands: Sequence[Sequence[Tile]],
+            went_out: int | None,
+            leader: int,
+            last_play: int,
+        ) -> None:
+            self._blocked_now = went_out is None
+            original(self, hands, went_out, leader, last_play)
+
+        original = MatchState._settle
+        return [
+            mock.patch.object(MatchState, "_settle", settle),
+            mock.patch.object(MatchState, "_check_target", checked),
+            mock.patch.object(MatchState, "_blocked_now", False, create=True),
+        ]
+
+
 class LastGoingOutLeadsAfterBlock(Bent):
     BENT_RULE = "lead.after-block"
     MISTAKE = "after a block the player who went out in an earlier hand leads again, no new draw"
@@ -1366,6 +1395,7 @@ SUITE_ONLY: list[type[Bent]] = [
     BlockEventsGoOnAfterTheHit,
     TieGoesToTheSideThatWentOut,
     NextLeaderCountedFromTheLeader,
+    NoTargetCheckAfterBlock,
 ]
 
 #: Bent engines of a table that exists only under a reading of the register: four players
