@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from fives_engine import find_game
+from fives_tools.certify import cut
 from fives_tools.certify.cases import levels
 from fives_tools.certify.findings.finding import CASE, Finding, text
 from fives_tools.certify.findings.status import ERROR, FAIL, IMPLEMENTATION_DEFINED, MUST
@@ -147,7 +148,8 @@ def after_cut(result: Result, visible: list[str], reason: str) -> Blame | None:
     another seat to act). None when the prefix shows nothing the case's rules decide."""
     if result.cut is None:
         return None
-    families, why = _fields(Evidence(result.cut.mismatches))
+    request = cut.cut(result.case.request, result.cut.kept)
+    families, why = _fields(Evidence(result.cut.mismatches, request=request, cut=True))
     rules = tuple(rule for rule in visible if rule.startswith(tuple(families)))
     if not rules or "" in families:
         return None

@@ -99,6 +99,16 @@ FORBIDDING: dict[str, tuple[str, ...]] = {
 }
 #: Whose turn it is while a hand goes on: the order of play, a drawn tile kept, the lead.
 TURN_ORDER = ("turn.", "lead.")
+#: Who acts after a script's last action, when the answer was right just before it (a
+#: script cut where it first went wrong): after a play or a pass the next seat clockwise;
+#: after a draw the same seat, until it holds a play or the boneyard is empty; before the
+#: hand's first action, its leader.
+AFTER_ACTION: dict[str, tuple[str, ...]] = {
+    "play": ("turn.clockwise",),
+    "pass": ("turn.clockwise", "turn.pass-empty-boneyard"),
+    "draw": ("turn.draw-until-playable", "turn.play-drawn-tile", "turn.pass-empty-boneyard"),
+    "lead": ("lead.",),
+}
 #: Who may act at all: a seat offered nothing while the rules give it an action sees the
 #: hand over, or another seat's turn.
 NOTHING_OFFERED = ("hand.end.", "turn.clockwise")
@@ -163,6 +173,23 @@ class Evidence:
     facts: Mapping[str, Any] = field(default_factory=dict)
     reply: Mapping[str, Any] = field(default_factory=dict)
     request: Mapping[str, Any] = field(default_factory=dict)
+    #: the request is a script cut where the answer first went wrong: its last action
+    #: is where (:class:`fives_tools.certify.runner.Cut`)
+    cut: bool = False
+
+
+def last_action(request: Mapping[str, Any]) -> str:
+    """The kind of a script's last action (``play``, ``draw``, ``pass``), or ``lead`` when
+    the script's last hand has none yet (its leader acts next)."""
+    if request.get("type") == "turns":
+        actions = list(request.get("actions") or ())
+    else:
+        hands = list(request.get("hands") or ())
+        actions = list(hands[-1].get("actions") or ()) if hands else []
+    if not actions:
+        return "lead"
+    last = str(actions[-1])
+    return last if last in ("draw", "pass") else "play"
 
 
 def one_way(want: list[Any], got: list[Any]) -> list[str]:
@@ -249,6 +276,16 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
     led_otherwise = any(m.field == "leaders" for m in evidence.others)
     if name in FROM_LEADER and led_otherwise:
         return set(), f"{name} differs, after another leader"
+    seat = next((m for m in evidence.others if m.field == "current_player"), None)
+    other_seat = seat is not None and seat.expected is not None and seat.got is not None
+    if name == "legal_actions" and other_seat:
+        return set(), "legal_actions differs, for another seat"
+    if name == "current_player" and other_seat and evidence.cut:
+        after = last_action(evidence.request)
+        return set(AFTER_ACTION[after]), (
+            f"seat {mismatch.got} acts where the rules give the turn to seat"
+            f" {mismatch.expected}, after {'the deal' if after == 'lead' else 'a ' + after}"
+        )
     if name == "score":
         want, got = _dict(mismatch.expected), _dict(mismatch.got)
         rules, why = score_rules(want, got, evidence.facts, evidence.reply, evidence.request)
