@@ -75,3 +75,19 @@ def test_block_events_in_another_order_are_a_fault_of_their_order_alone() -> Non
     assert what == [
         "the same events in another order: the rules give seat 2, seat 1; you gave seat 1, seat 2"
     ]
+
+
+def test_two_play_scores_each_a_multiple_of_five_differ_by_their_ends() -> None:
+    """A total that is a positive multiple of 5 scores itself: a play scored 5 where the
+    rules score 10 had another total, so the ends are at fault, not the scoring rule (a
+    wrong half of a double was blamed on score.play.multiple-of-five before its own rule)."""
+    play = {"event": "score", "cause": "play", "seat": 0, "side": 0, "result": "applied"}
+    rules, what = event_rules([{**play, "raw": 10}], [{**play, "raw": 5}])
+    assert not any(rule.startswith("score.play.") for rule in rules)
+    assert "score.ends." in rules and "layout." in rules
+    assert what == [
+        "your play by seat 0 scores 5 where the rules score 10: each a whole multiple of 5,"
+        " which scores as it totals, so your ends total 5, not 10"
+    ]
+    scoring, _ = event_rules([{**play, "raw": 10}], [{**play, "raw": 7}])
+    assert "score.play." in scoring  # 7 is no multiple of 5: the scoring may be at fault

@@ -185,6 +185,14 @@ def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[s
                     f" it scores {a.get('raw')}; you scored {b.get('raw')}"
                 )
                 continue
+            if _event_key(a) == "score:play" and keys == {"raw"} and _other_total(a, b):
+                prefixes.update(ENDS_RULES)  # a right scoring rule gives each total as is
+                what.append(
+                    f"your play by seat {a.get('seat')} scores {b.get('raw')} where the rules"
+                    f" score {a.get('raw')}: each a whole multiple of 5, which scores as it"
+                    f" totals, so your ends total {b.get('raw')}, not {a.get('raw')}"
+                )
+                continue
             elif keys and keys <= set(EVENT_KEY_RULES):
                 for key in keys:
                     prefixes.update(EVENT_KEY_RULES[key])
@@ -199,6 +207,12 @@ def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[s
         prefixes.update(EVENT_RULES["win"])
         what.append("your win comes in another place" if None not in wins else "a win differs")
     return prefixes, _counted(what)
+
+
+def _other_total(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two play scores are both positive multiples of 5: a total that is one
+    scores itself, so they come from other totals, not from scoring one total otherwise."""
+    return all(isinstance(v, int) and v > 0 and v % 5 == 0 for v in (a.get("raw"), b.get("raw")))
 
 
 def _tie_given_as_win(old: list[Any], new: list[Any]) -> bool:
