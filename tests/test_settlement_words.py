@@ -90,4 +90,4 @@ def test_two_play_scores_each_a_multiple_of_five_differ_by_their_ends() -> None:
         " which scores as it totals, so your ends total 5, not 10"
     ]
     scoring, _ = event_rules([{**play, "raw": 10}], [{**play, "raw": 7}])
-    assert "score.play." in scoring  # 7 is no multiple of 5: the scoring may be at fault
+    assert "score." in scoring  # 7 is no multiple of 5: the scoring rules may be at fault
