@@ -55,7 +55,8 @@ def test_the_reference_engine_is_certified_on_its_cases_and_its_own_games(
 ) -> None:
     code, out = _certify(capsys, "--in-process", "--json", str(tmp_path / "r.json"))
     assert code == 0, out
-    assert "Own games (asked: 1 match per game and player count, by selfplay):" in out
+    assert "Own games (asked: 1 match per game and player count, by selfplay, and" in out
+    assert "steered games):" in out and "not judged by its own games" not in out
     assert "observation of 9 games" in out and out.rstrip().endswith(": CERTIFIED")
     header = next(line for line in out.splitlines() if line.strip().startswith("rule "))
     assert header.split()[-1] == "games"  # the own games' column of the rule table
