@@ -16,7 +16,7 @@ from bent_engines.own_games import BENT_GAME, hide_a_legal_lead
 from test_reports import valid_report
 
 from fives_engine import find_game
-from fives_tools.certify import steered
+from fives_tools.certify.adapters import steered
 from fives_tools.certify.adapters.own_games import STEERED_TIMES
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
