@@ -1,18 +1,9 @@
-"""Steered games: deals the suite hands an engine to play with its own choices, picked
-with the reference engine (the games themselves: :mod:`.adapters.steered`).
-
-Random games seldom reach a block, a tie at the top, a block after which a new draw picks
-the leader, or a partnership's settlement, so an engine's own games alone leave rules
-unjudged. A ``selfplay`` request may carry ``deals`` (``spec/protocol.md``, "Steered
-games"): the engine deals those, hand after hand, and plays them its own way; the record
-is audited like any other.
-
-The deals are data, ``spec/steered-deals.yaml``, each with the table it is dealt at and
-the rules it is for, each with in how many of :data:`PLAYOUTS` playouts of the reference
-engine, choosing at random, the audit judged it there. No deal forces a block or a tie
-whatever the players choose, so :func:`pick` chooses games (from seeded shuffles, and
-deals climbed to block often) until each rule is most likely judged whatever an engine
-chooses (``python -m fives_tools.certify.steered`` rewrites the file).
+"""Picking the steered games (:mod:`.adapters.steered`, ``spec/steered-deals.yaml``) with
+the reference engine: each is for the rules the audit judged in its playouts, in how many
+of :data:`PLAYOUTS` of them. No deal forces a block or a tie whatever the players choose,
+so :func:`pick` chooses games (from seeded shuffles, and deals climbed to block often)
+until each rule is most likely judged whatever an engine chooses
+(``python -m fives_tools.certify.steered`` rewrites the file).
 """
 
 from __future__ import annotations
@@ -29,6 +20,7 @@ import yaml
 
 from fives_engine import Setup, find_game, game_names
 from fives_engine.deal import Deal, random_deal
+from fives_tools import files
 from fives_tools.certify.adapters import selfplay
 from fives_tools.certify.adapters.steered import FILE, PLAYOUTS, Steered
 
@@ -202,9 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     text = HEADER.format(playouts=PLAYOUTS, missed=MISSED) + yaml.safe_dump(
         {"steered": chosen}, sort_keys=False, width=100, default_flow_style=None
     )
-    temp = out.with_suffix(".tmp")
-    temp.write_text(text, "utf-8")
-    temp.replace(out)
+    files.write_text(out, text)  # whole or not at all
     print(f"{out}: {len(chosen)} steered games", file=sys.stderr)
     return 0
 
