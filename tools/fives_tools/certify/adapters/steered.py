@@ -71,7 +71,8 @@ class Steered:
 def load() -> tuple[Steered, ...]:
     """The steered games of the suite, as ``spec/steered-deals.yaml`` holds them."""
     path = Path(str(resources.files("fives_spec"))) / FILE
-    data = yaml.safe_load(path.read_text("utf-8"))
+    # libyaml's loader where it is built: every `fives audit` reads the file for its options
+    data = yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return tuple(
         Steered(
             id=str(entry["id"]),
