@@ -13,9 +13,10 @@ every match another):
   play, a wrong score: a divergence at every hand), at each of ``--wrong-sizes``, to
   show whether the audit's memory grows with what it finds.
 
-Each audit runs ``fives audit LOG --json REPORT``: its wall time, its CPU time and peak
-resident set (``wait4``), its exit status, and the report read back (its divergences
-counted). Before each audit the fast path plays as many random hands as the log holds
+Each audit runs ``fives audit LOG --json REPORT``: its wall time, its CPU time
+(``wait4``), its peak resident set (``VmHWM``, said by the process as it leaves; Linux),
+its exit status, and the report read back (its divergences counted). Before each audit
+the fast path plays as many random hands as the log holds
 (:func:`.playouts.play_hands_fast`); the best of those rounds is the playouts' pace, and
 each audit's ratio is its actions per second of wall time (and of CPU time) over it.
 ``--logs DIR`` keeps the logs there and reuses them, so two commits are measured on the
@@ -117,10 +118,11 @@ def wrong_of(minimal: Path, size: int, folder: Path) -> Log:
     """The wrong log of ``size`` bytes: the minimal records, each hand's lead misscored
     (matches beyond the minimal log's are played on from the next seed)."""
     with minimal.open(encoding="utf-8") as log:
-        kept = log.readlines()
-    more = (text for text, _, _ in minimal_lines(len(kept) + 1))
-    lines = (wrong(line) for line in itertools.chain(kept, more))
-    return write(folder / f"wrong-{size // MIB}M.jsonl", lines, size, "wrong")
+        matches = sum(1 for _ in log)
+    with minimal.open(encoding="utf-8") as log:
+        more = (text for text, _, _ in minimal_lines(matches + 1))
+        lines = (wrong(line) for line in itertools.chain(log, more))
+        return write(folder / f"wrong-{size // MIB}M.jsonl", lines, size, "wrong")
 
 
 @dataclass(frozen=True)
@@ -135,19 +137,35 @@ class Run:
     divergences: int
 
 
+#: ``fives audit`` run so that it says its own peak resident set on leaving (``VmHWM``, of
+#: its process alone: ``ru_maxrss`` from ``wait4`` also counts what the benchmark's own
+#: process held when it started the command, a report read back before it among them)
+PEAK_SAID = """
+import atexit, runpy, sys
+said = sys.argv.pop(1)
+def peak():
+    with open("/proc/self/status") as status, open(said, "w") as out:
+        out.write(next(line for line in status if line.startswith("VmHWM")))
+atexit.register(peak)
+sys.argv[0] = "fives"
+runpy.run_module("fives_tools.cli", run_name="__main__", alter_sys=True)
+"""
+
+
 def audit(log: Log) -> tuple[float, float, float, int, int]:
     """(wall, CPU, peak MiB, exit status, divergences in the report) of ``fives audit``."""
     with tempfile.TemporaryDirectory() as folder:
-        report = Path(folder) / "audit.json"
-        argv = [sys.executable, "-m", "fives_tools.cli", "audit", str(log.path)]
+        report, peak = Path(folder) / "audit.json", Path(folder) / "peak"
+        argv = [sys.executable, "-c", PEAK_SAID, str(peak), "audit", str(log.path)]
         start = time.perf_counter()
         child = subprocess.Popen([*argv, "--json", str(report)], stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         data = json.loads(report.read_text("utf-8"))
+        kib = int(peak.read_text().split()[1])  # VmHWM:   46292 kB
     cpu = usage.ru_utime + usage.ru_stime
     code = os.waitstatus_to_exitcode(status)
-    return wall, cpu, usage.ru_maxrss / 1024, code, len(data["divergences"])
+    return wall, cpu, kib / 1024, code, len(data["divergences"])
 
 
 def playouts(hands: int) -> tuple[float, float]:
