@@ -122,7 +122,7 @@ def wrong_of(minimal: Path, size: int, folder: Path) -> Log:
     with minimal.open(encoding="utf-8") as log:
         more = (text for text, _, _ in minimal_lines(matches + 1))
         lines = (wrong(line) for line in itertools.chain(log, more))
-        return write(folder / f"wrong-{size // MIB}M.jsonl", lines, size, "wrong")
+        return write(folder / f"wrong-{size}.jsonl", lines, size, "wrong")
 
 
 @dataclass(frozen=True)
