@@ -11,6 +11,7 @@ from pytest_bdd import given, parsers, then, when
 
 from fives_tools.certify.adapters.interface import Adapter
 from fives_tools.certify.cases import Case, load_cases
+from fives_tools.certify.cases.fixture_file import expected_at
 from fives_tools.certify.compare import held_against
 
 
@@ -162,7 +163,12 @@ def case_holds(adapter: Adapter, case: Case) -> None:
     expects (under any reading the case is neutral to)."""
     reply = adapter.run(dict(case.request))
     _, mismatches = held_against(case.expectations, reply)
-    assert not mismatches, f"{case.id}: " + "\n".join(m.describe() for m in mismatches)
+    where = expected_at(case, [m.field for m in mismatches])
+    assert not mismatches, (
+        f"{case.id}, worked by hand in {where}: the engine disagrees; if the case is new,"
+        " check that value against its source first\n"
+        + "\n".join(m.describe() for m in mismatches)
+    )
 
 
 @then(parsers.parse('every fact of fixture "{fixture}" holds for {game}'))

@@ -18,6 +18,10 @@ from fives_tools.certify.adapters.python import PythonAdapter
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, FixtureError, coverage, load_cases
 from fives_tools.certify.cases.perft_file import perft_cases
+from fives_tools.certify.findings.status import FAIL
+from fives_tools.certify.judge.verdict import decide
+from fives_tools.certify.reports.console import describe_failure
+from fives_tools.certify.runner import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,8 +147,13 @@ def test_a_fixture_is_the_one_home_of_its_cases(fives_adapter: Adapter) -> None:
     """A contributor adds a case by writing its fixture: the cases no scenario tells are
     run here, as a scenario's last step runs them (a scenario is the story, not a second
     home of the case)."""
+    wrong = []
     for case in untold(load_cases()):
-        case_holds(fives_adapter, case)
+        try:
+            case_holds(fives_adapter, case)
+        except AssertionError as exc:  # every bad case is named, not only the first
+            wrong.append(str(exc).split("\nassert ")[0])
+    assert not wrong, f"{len(wrong)} cases fail:\n\n" + "\n\n".join(wrong)
 
 
 def test_a_fixture_no_scenario_tells_is_run_all_the_same(tmp_path: Path) -> None:
@@ -154,7 +163,7 @@ def test_a_fixture_no_scenario_tells_is_run_all_the_same(tmp_path: Path) -> None
     assert [c.fixture_id for c in found] and all(c.fixture_id == "layout/probe" for c in found)
     for case in found:
         case_holds(PythonAdapter(ReferenceImplementation()), case)
-    with pytest.raises(AssertionError, match="layout/probe"):
+    with pytest.raises(AssertionError, match=r"layout/probe.*probe\.yaml line \d+ \(expect"):
         for case in found:
             case_holds(PythonAdapter(LeadDoesNotScore()), case)
 
@@ -299,3 +308,23 @@ def test_a_fixture_with_an_illegal_play_in_its_setup_is_caught(tmp_path: Path) -
     (tmp_path / source.name).write_text(text.replace(legal, '"[6|6]@[2|2]:straight-b"'), "utf-8")
     cases = load_cases(tmp_path)
     assert cases and all(_illegal_setup(c) for c in cases)
+
+
+def test_a_wrong_hand_worked_value_is_reported_as_the_suites_fault(tmp_path: Path) -> None:
+    """A contributor's wrong expected value is not an implementer's fault: certifying the
+    reference engine names the fixture's file and the line of the value, and the verdict
+    says the suite fails its own engine. A bent engine's failure reads as its own."""
+    wrong = GOOD.replace("score: {raw: 5, display: 1}", "score: {raw: 10, display: 2}")
+    folder = _write(tmp_path, wrong)
+    cases = load_cases(folder)
+    run = run_cases(PythonAdapter(ReferenceImplementation()), cases)
+    failed = [r for r in run.results if r.status == FAIL]
+    assert failed, "the wrong value fails"
+    line = GOOD.splitlines().index("  score: {raw: 5, display: 1}") + 1
+    assert f"worked by hand in: {folder / 'probe.yaml'} line {line} (expect.score)" in (
+        describe_failure(failed[0])
+    )
+    assert "the reference engine fails its own suite" in decide(run).text
+    bent = run_cases(PythonAdapter(LeadDoesNotScore()), load_cases(_write(tmp_path, GOOD)))
+    assert any(r.status == FAIL for r in bent.results)
+    assert "its own suite" not in decide(bent).text

@@ -18,6 +18,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from fives_tools.processes import set_parent_death_signal
+
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
 #: generous: the workers are spawned Python processes on a busy machine
 UP_S, GONE_S = 120, 30
@@ -33,6 +35,7 @@ def _fuzz(tmp_path: Path, *before: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a process group of its own, as a shell job has
+        preexec_fn=set_parent_death_signal,  # and ends with the test run, killed or not
     )
 
 

@@ -19,6 +19,8 @@ from typing import Any
 import psutil
 import pytest
 
+from fives_tools.processes import set_parent_death_signal
+
 PROGRAM = Path(__file__).parent / "misbehaving" / "adapter.py"
 #: generous: ``--jobs`` workers are spawned Python processes on a busy machine
 UP_S, GONE_S = 120, 30
@@ -37,6 +39,7 @@ def _interrupt(tmp_path: Path, signum: int, *command: str) -> tuple[dict[str, An
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=set_parent_death_signal,  # ends with the test run, killed or not
     )
     try:
         deadline = time.monotonic() + UP_S
@@ -94,9 +97,7 @@ def test_an_interrupted_compare_writes_what_ran(signum: int, tmp_path: Path) -> 
 
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_an_interrupted_fuzz_writes_what_it_found(
-    signum: int, jobs: str, tmp_path: Path
-) -> None:
+def test_an_interrupted_fuzz_writes_what_it_found(signum: int, jobs: str, tmp_path: Path) -> None:
     """Each worker's requests are counted (the one that hangs answered one); the verdict
     is never the clean one."""
     partial, out, name = _interrupt(

@@ -90,6 +90,11 @@ def test_own_games_that_break_a_must_rule_withhold_the_certificate_whatever_the_
     causes = out.split("Likely causes", 1)[1].splitlines()[1:3]
     assert causes[0].strip().startswith(f"1. {rule}: 3 divergences in its own games ({BENT_GAME})")
     assert "hand 1, action 1" in causes[0]
+    # and so does the JSON report's list, in the same order (it was of the cases alone:
+    # empty here, where every case passes)
+    assert [c["rule"] for c in data["likely_causes"]][:1] == [rule]
+    assert data["likely_causes"][0]["games"] == [BENT_GAME]
+    assert f"{rule}: 3 divergences in its own games" in data["likely_causes"][0]["example"]
     # JUnit: a failing test case of the rule in the game's suite, counted
     root = ET.parse(reports["--junit"]).getroot()
     suite = next(s for s in root if s.get("name") == BENT_GAME)

@@ -317,3 +317,25 @@ def test_a_signal_interrupts_the_run_instead_of_failing_the_case(tmp_path: Path)
     assert state.read_text() == "1"  # never restarted
     _, alive = psutil.wait_procs([adapter, grandchild], timeout=30)
     assert not alive
+
+
+def test_a_case_of_a_reading_answered_otherwise_is_counted_apart(tmp_path: Path) -> None:
+    """An implementation-defined case answered otherwise is an expected failure naming its
+    reading, as ``fives certify`` counts it apart: it fails no run; a must case still does."""
+    proc = _pytest(
+        tmp_path,
+        "--fives-python",
+        "tests.bent_engines.catalog:FourAloneTargetOfTwo",
+        "--fives-game",
+        "all-fives",
+        "--fives-level",
+        "match-end",
+        "-rx",
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"\d+ xfailed", proc.stdout), proc.stdout
+    assert "implementation-defined (all-fives.four-players): answered otherwise" in proc.stdout
+    must = _pytest(
+        tmp_path, "--fives-python", BENT, "--fives-case", "five-up/scoring/total-1*"
+    )
+    assert must.returncode == 1, must.stdout + must.stderr

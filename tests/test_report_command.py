@@ -256,3 +256,23 @@ def test_a_report_that_cannot_be_read_is_one_line_naming_the_file_and_field(
     assert "fuzz.json: field report: a fuzz report; a comparison combines certificates" in _bad(
         tmp_path, capsys, "a.json", "fuzz.json"
     )
+
+
+def test_a_refused_script_is_cut_where_it_went_wrong_and_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wrong next leader refuses the next hand's first action (``bad-request``). The
+    case is cut to the most actions the engine answers; there its leader differs, which
+    names the lead rule, not every rule of the script. The cut is kept in the JSON, so
+    the certificate renders again the same."""
+    report = tmp_path / "run.json"
+    bent = "tests.bent_engines.catalog:NextLeaderCountedFromTheLeader"
+    argv = ["certify", "--python", bent, "--case", "five-up/match/five-up-two-players-five-*"]
+    code, first = _run(capsys, [*argv, "--own-games", "0", "--json", str(report)], tmp_path, "r")
+    assert code == 1
+    case = json.loads(report.read_text("utf-8"))["cases"][0]
+    assert case["status"] == "error" and case["cut"]["kept"] == 53, case["cut"]
+    assert {m["field"] for m in case["cut"]["mismatches"]} >= {"leaders", "current_player"}
+    assert b"after the first 53 actions of the script your answer differs" in first["console"]
+    assert b"1. lead.went-out-leads" in first["console"]
+    _same(first, _again(capsys, report, tmp_path, first)[1])

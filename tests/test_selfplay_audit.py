@@ -56,9 +56,6 @@ CANNOT_SHOW: dict[str, str] = {
 #: Bent engines whose rule can show in their own games but is not named first within the
 #: default budget, and why (known gaps: each test fails once the gap closes).
 NOT_YET: dict[str, str] = {
-    "BlockEventsInSeatOrder": "the order of a block's events changes a score only when an"
-    " event lands on or passes 61, which takes a block near the target: none in the default"
-    " budget",
     "TieAtTheTopWins": "a tie at the top on or over the target is rare in random games:"
     " none in the default budget",
     "TieBreakIsSuddenDeath": "it needs a tie at the top first: none in the default budget",

@@ -238,8 +238,10 @@ def interruptible() -> Iterator[None]:
 # -- workers ------------------------------------------------------------------------------
 
 
-def _set_parent_death_signal() -> None:
-    """Ask Linux to send SIGTERM when the parent dies (a no-op elsewhere)."""
+def set_parent_death_signal() -> None:
+    """Ask Linux to send SIGTERM when the parent dies (a no-op elsewhere): a worker, or a
+    command a test starts in a session of its own, then ends with whoever started it (a
+    test run stopped by `timeout` left such commands running)."""
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(OSError, AttributeError):
@@ -286,7 +288,7 @@ def _as_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _end_worker)
-    _set_parent_death_signal()
+    set_parent_death_signal()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     if os.getppid() != parent:  # it died before any of that was in place
         os.kill(os.getpid(), signal.SIGTERM)

@@ -164,6 +164,13 @@ class FivesCaseItem(pytest.Item):
         if self.result.status == SKIP:
             pytest.skip(self.result.message)
         if self.result.status in (FAIL, ERROR):
+            if self.case.level != "must":
+                # counted apart, as ``fives certify`` counts it: a documented reading
+                # answered otherwise withholds no certificate, so it fails no pytest run
+                pytest.xfail(
+                    f"{self.case.level} ({self.case.interpretation}): answered otherwise;"
+                    f" {failure_summary(self.result)}"
+                )
             # the first line is pytest's short summary: the rule and the field, not the ID
             text = describe_failure(self.result, _rerun_prefix(self.config), "--fives-case")
             raise AssertionError(f"{failure_summary(self.result)}\n{text}")

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fives_tools import partial, processes
+from fives_tools.certify import cut
 from fives_tools.certify import places as forms
+from fives_tools.certify.adapters import reference
 from fives_tools.certify.adapters.interface import (
     Adapter,
     AdapterError,
@@ -32,6 +34,17 @@ from fives_tools.partial import Interruption
 from fives_tools.text import clean
 
 
+@dataclass(frozen=True)
+class Cut:
+    """Where a refused script first went wrong: the most of its actions the implementation
+    answers (``kept``), and how its answer there differs from the rules' (the reference
+    engine's answer to that prefix, :mod:`.cut`). Evidence for which rule to blame,
+    never for the verdict, which the case's hand-worked expectation alone gives."""
+
+    kept: int
+    mismatches: tuple[Mismatch, ...]
+
+
 @dataclass
 class Result:
     case: Case
@@ -47,6 +60,8 @@ class Result:
     #: the other reading the reply was held against (None: the case's main expectation):
     #: the one it equals when it passes, the nearest when it fails (compare.held_against)
     reading: Alternative | None = None
+    #: a refused script (``bad-request``) cut to the prefix the implementation answers
+    cut: Cut | None = None
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -184,7 +199,8 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
     if isinstance(error, dict) and error.get("kind") in ("bad-request", "unsupported", "crash"):
         said = clean(str(error.get("message", "")))  # the implementation's words: untrusted
         message = f"the implementation answered {error.get('kind')}: {said}"
-        return Result(case, ERROR, message=message, reply=reply)
+        shorter = _cut_short(adapter, case, places) if error.get("kind") == "bad-request" else None
+        return Result(case, ERROR, message=message, reply=reply, cut=shorter)
     if undecided and "error" in case.expect and not reply.get("error"):
         # it took the play, as the form allows: its facts are of another layout
         return Result(case, SKIP, message=undecided, reply=reply)
@@ -194,6 +210,33 @@ def run_case(adapter: Adapter, case: Case, places: str = forms.CANONICAL) -> Res
         return Result(case, SKIP, message=undecided, reply=reply, reading=reading)
     status = FAIL if mismatches else PASS
     return Result(case, status, mismatches, undecided or "", reply, reading=reading)
+
+
+def _cut_short(adapter: Adapter, case: Case, places: str) -> Cut | None:
+    """A case's script the implementation refused, cut to the most actions it answers,
+    and its answer there held against the rules' (None: no script, a refusal the case
+    expects, or no difference the prefix shows)."""
+    if case.request.get("type") not in cut.SCRIPTED or "error" in case.expect:
+        return None
+
+    def answer(request: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            reply = adapter.run(request, case.id)
+        except AdapterError:
+            return None
+        error = reply.get("error")
+        return None if isinstance(error, dict) else reply
+
+    kept = cut.longest_answered(case.request, lambda request: answer(request) is not None)
+    request = cut.cut(case.request, kept)
+    given, rules = answer(request), reference.ReferenceImplementation().run(request)
+    if given is None or "error" in rules:
+        return None
+    expect = {key: rules[key] for key in case.expect if key in rules}
+    if places != forms.CANONICAL:
+        expect = forms.expectation(case, expect, places)[0]
+    mismatches = held_against([expect], given, places)[1]
+    return Cut(kept, tuple(mismatches)) if mismatches else None
 
 
 #: The decimals a run's and a case's durations are kept to: as the JSON report keeps them,

@@ -33,7 +33,7 @@ from fives_tools.certify.observe.load import LoadError
 from fives_tools.certify.observe.merge import merged_reports
 from fives_tools.certify.own_games import OwnGames
 from fives_tools.certify.reports import audit, formats, fuzz
-from fives_tools.certify.runner import Result, Run
+from fives_tools.certify.runner import Cut, Result, Run
 
 
 class BadField(Exception):
@@ -207,17 +207,27 @@ def _result(item: Field, suite: dict[str, Case]) -> Result:
     return Result(
         case,
         status.text(),
-        [
-            Mismatch(m["field"].text(), m["expected"].value, m["got"].value)
-            for m in item["mismatches"].items()
-        ],
+        _mismatches(item["mismatches"]),
         message=item["message"].text(),
         reply=None if reply.null else reply.obj(),
         known=item["known_failure"].flag(),
         seconds=item["seconds"].number(),
         declared=item["declared"].flag(),
         reading=_reading(case, item["reading"]),
+        cut=_cut(item),
     )
+
+
+def _mismatches(items: Field) -> list[Mismatch]:
+    return [Mismatch(m["field"].text(), m["expected"].value, m["got"].value) for m in items.items()]
+
+
+def _cut(item: Field) -> Cut | None:
+    """A refused script's prefix (absent from a report written before it was kept)."""
+    if not isinstance(item.value, dict) or item.value.get("cut") is None:
+        return None
+    cut = item["cut"]
+    return Cut(cut["kept"].whole(), tuple(_mismatches(cut["mismatches"])))
 
 
 def _own_games(games: Field, name: str) -> OwnGames | None:

@@ -276,6 +276,11 @@ def declared_levels() -> list[str]:
     return sorted(out, key=levels.order)
 
 
+#: The name the reference engine gives itself: a run of it that fails a case is a fault of
+#: the suite (a case's hand-worked value, or the engine), never of an implementer.
+NAME = "fives reference engine"
+
+
 class ReferenceImplementation:
     """The reference engine as a Python implementation of the protocol (see python_adapter)."""
 
@@ -283,7 +288,7 @@ class ReferenceImplementation:
         return {
             "protocol": protocol.protocol_version(),
             "implementation": {
-                "name": "fives reference engine",
+                "name": NAME,
                 "language": "python",
                 "version": __version__,
             },

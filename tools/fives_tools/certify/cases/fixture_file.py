@@ -21,6 +21,7 @@ from fives_tools.certify.cases.case import (
     Case,
     FixtureError,
     check_primary,
+    fixtures_dir,
     read_text,
     schemas_dir,
     unreviewed,
@@ -33,8 +34,8 @@ def _schema(name: str) -> Schema:
     return Schema(json.loads((schemas_dir() / f"{name}.schema.json").read_text("utf-8")))
 
 
-def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
-    """1-based line of the YAML node at ``path`` (or of its nearest existing parent)."""
+def _walk(node: yaml.Node, path: Sequence[str | int]) -> tuple[yaml.Node, bool]:
+    """The YAML node at ``path``, or its nearest existing parent; and whether it was found."""
     for key in path:
         if isinstance(node, yaml.MappingNode):
             nxt = next((v for k, v in node.value if k.value == key), None)
@@ -43,9 +44,14 @@ def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
         else:
             nxt = None
         if nxt is None:
-            break
+            return node, False
         node = nxt
-    return node.start_mark.line + 1
+    return node, True
+
+
+def _line_of(node: yaml.Node, path: Sequence[str | int]) -> int:
+    """1-based line of the YAML node at ``path`` (or of its nearest existing parent)."""
+    return _walk(node, path)[0].start_mark.line + 1
 
 
 def _field(path: Iterable[str | int]) -> str:
@@ -225,3 +231,26 @@ def cases_from(path: Path) -> list[Case]:
                 )
             )
     return out
+
+
+def expected_at(case: Case, fields: Sequence[str] = ()) -> str:
+    """Where ``case``'s hand-worked expectation is written, e.g.
+    ``fixtures/scoring/all-fives-total-05.yaml line 14 (expect.score)``: the line of the
+    first of ``fields`` the fixture writes (else of ``expect``), so that whoever reads a
+    failure can check that value against its source, the first suspect when the case is
+    new. A file that is not YAML (a perft file) is named alone."""
+    try:
+        shown = f"fixtures/{case.path.relative_to(fixtures_dir()).as_posix()}"
+    except ValueError:
+        shown = str(case.path)
+    if case.path.suffix not in (".yaml", ".yml"):
+        return shown
+    try:
+        node, _ = fixture_yaml.compose_and_load(read_text(case.path))
+    except (yaml.YAMLError, FixtureError, OSError):
+        return shown
+    if node is None:
+        return shown
+    written = next((f for f in fields if _walk(node, ["expect", f])[1]), None)
+    path = ["expect", written] if written else ["expect"]
+    return f"{shown} line {_line_of(node, path)} ({'.'.join(path)})"

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives_tools import partial
+from fives_tools.certify import cut
 from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
-from fives_tools.certify.fuzz import differ, prefix, shrink
+from fives_tools.certify.fuzz import differ, shrink
 from fives_tools.certify.fuzz.classes import ClassKey, Disagreement, DisagreementClass
 from fives_tools.certify.fuzz.generate import generate
 from fives_tools.certify.fuzz.reference import ReferenceEngine
@@ -182,7 +183,7 @@ class Judge:
         if self.authority is not None:  # the disagreement stands on the reference alone
             return self._on_authority().check(request, seed, index, recipe, cut_short, reply)
         finding = Disagreement(seed, index, recipe, request, expect, reply, mismatches, reference)
-        if cut_short and differ.refused(reply) and request["type"] in prefix.SCRIPTED:
+        if cut_short and differ.refused(reply) and request["type"] in cut.SCRIPTED:
             return True, self._cut_short(finding) or finding
         return True, finding
 
@@ -198,8 +199,8 @@ class Judge:
         def answers(request: dict[str, Any]) -> bool:
             return not differ.refused(differ.ask(self.impl, request, "fuzz:prefix"))
 
-        keep = prefix.longest_answered(finding.request, answers)
-        request = prefix.cut(finding.request, keep)
+        keep = cut.longest_answered(finding.request, answers)
+        request = cut.cut(finding.request, keep)
         legal, shorter = self.check(
             request, finding.seed, finding.index, finding.recipe, cut_short=False
         )

@@ -125,6 +125,36 @@ def refused_script(result: Result, visible: list[str], reason: str) -> Blame | N
     return Blame(rules, (reason,), SCRIPT_RULES, short=True) if rules else None
 
 
+def _fields(evidence: Evidence) -> tuple[set[str], list[str]]:
+    """The families every differing field of ``evidence.others`` implicates, and why;
+    the fields that follow from the events add nothing when the events differ too."""
+    events_differ = any(m.field == "events" for m in evidence.others)
+    families: set[str] = set()
+    why = []
+    for mismatch in evidence.others:
+        if mismatch.field in FROM_EVENTS and events_differ:
+            continue
+        prefixes, reason = field_rules(mismatch, evidence)
+        families |= prefixes
+        why.append(reason)
+    return families, why
+
+
+def after_cut(result: Result, visible: list[str], reason: str) -> Blame | None:
+    """A refused script judged where it first went wrong: cut to the most actions the
+    implementation answers (:class:`Cut`), its answer there differs from the rules' in
+    fields that name their rules, as a record's step does in the audit (a wrong leader,
+    another seat to act). None when the prefix shows nothing the case's rules decide."""
+    if result.cut is None:
+        return None
+    families, why = _fields(Evidence(result.cut.mismatches))
+    rules = tuple(rule for rule in visible if rule.startswith(tuple(families)))
+    if not rules or "" in families:
+        return None
+    where = f"after the first {result.cut.kept} actions of the script your answer differs"
+    return Blame(rules, (reason, f"{where}: {'; '.join(why)}"), tuple(sorted(families)), True)
+
+
 def error_message(result: Result) -> str:
     """The first line of the message of the implementation's refusal."""
     error = (result.reply or {}).get("error")
@@ -141,17 +171,13 @@ def implicated(result: Result) -> Blame:
     mismatches = list(result.mismatches)
     if not mismatches:
         reason = result.message.splitlines()[0] if result.message else result.status
-        return refused_script(result, visible, reason) or Blame(tuple(visible), (reason,))
-    events_differ = any(m.field == "events" for m in mismatches)
-    families: set[str] = set()
-    why = []
-    for mismatch in mismatches:
-        if mismatch.field in FROM_EVENTS and events_differ:
-            continue
-        evidence = Evidence(mismatches, case.facts, result.reply or {}, case.request)
-        prefixes, reason = field_rules(mismatch, evidence)
-        families |= prefixes
-        why.append(reason)
+        return (
+            after_cut(result, visible, reason)
+            or refused_script(result, visible, reason)
+            or Blame(tuple(visible), (reason,))
+        )
+    evidence = Evidence(mismatches, case.facts, result.reply or {}, case.request)
+    families, why = _fields(evidence)
     forbidden = case.facts.get("error")
     if (
         case.kind == "layout"

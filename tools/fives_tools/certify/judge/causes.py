@@ -49,7 +49,7 @@ rule, check that it does, and that no other rule carries FAIL
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -135,8 +135,14 @@ def witnesses(results: Sequence[Result]) -> tuple[list[Witness], list[Witness]]:
     return failing, passing
 
 
-def likely_causes(results: Sequence[Result]) -> list[Cause]:
-    """The rules implicated by failing cases, most likely cause first (see the module)."""
+def likely_causes(
+    results: Sequence[Result],
+    also: Sequence[Witness] = (),
+    said: Mapping[str, str] | None = None,
+) -> list[Cause]:
+    """The rules implicated by failing cases and ``also`` the run's other witnesses (its
+    own games, :func:`own_witnesses`), most likely cause first (see the module): the order
+    every report gives. A rule only the other witnesses implicate is said by ``said``."""
     failing, passing = witnesses(results)
     games: dict[str, set[str]] = defaultdict(set)
     example: dict[str, str] = {}
@@ -152,6 +158,10 @@ def likely_causes(results: Sequence[Result]) -> list[Cause]:
             if rule not in example or (is_must and not must[rule]):  # a must case's words
                 example[rule] = f"{result.case.id}: {'; '.join(blame.why)}"
                 must[rule] = is_must
+    for witness in also:  # an own game's scope is ("own games", its game)
+        if isinstance(witness.scope, tuple) and len(witness.scope) == 2:
+            for rule in witness.weights:
+                games[rule].add(str(witness.scope[1]))
     return [
         Cause(
             one.rule,
@@ -161,9 +171,9 @@ def likely_causes(results: Sequence[Result]) -> list[Cause]:
             one.must,
             one.passing,
             tuple(sorted(games[one.rule])),
-            example[one.rule],
+            example.get(one.rule) or (said or {}).get(one.rule, ""),
         )
-        for one in rank(failing, passing)
+        for one in rank([*failing, *also], passing)
     ]
 
 
@@ -221,6 +231,10 @@ def cause_lines(results: Sequence[Result], limit: int = SHOWN) -> list[str]:
     return [f"{i}. {text}" for i, text in enumerate(cause_texts(results, limit), 1)]
 
 
-def causes_json(results: Sequence[Result]) -> list[dict[str, Any]]:
-    """Every likely cause with its evidence, for the JSON report."""
-    return [asdict(cause) for cause in likely_causes(results)]
+def causes_json(
+    results: Sequence[Result],
+    also: Sequence[Witness] = (),
+    said: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """Every likely cause with its evidence, for the JSON report (:func:`likely_causes`)."""
+    return [asdict(cause) for cause in likely_causes(results, also, said)]

@@ -39,6 +39,9 @@ that decides the event:
 * ``score:play`` and the ``play`` of a going-out event: also
   ``settle.exact-61.going-out-event``, which makes the play that goes out part of the
   going-out event in Exact 61 instead of an event of its own.
+* events each right but in another order: the rules of their order (:data:`ORDER_RULES`:
+  Exact 61's block events, lightest hand first), said in plain words by
+  :mod:`.settled`, as a settlement event that differs is.
 * a score event ``discarded`` (either side's) also implicates
   ``match.overshoot-discarded`` (fuzz's, which certify lacked for an event with no
   partner).
@@ -51,6 +54,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from fives_tools.certify.judge import settled
 from fives_tools.certify.judge.families import ANY, ENDS_RULES, RAW_RULES
 
 #: The rules that decide each kind of event (a ``score`` event by its cause).
@@ -74,6 +78,12 @@ EVENT_RULES: dict[str, tuple[str, ...]] = {
     "score:discarded": ("match.overshoot-discarded",),
     "tie": ("match.tie-plays-on", "match.settle-then-check", "match.target"),
     "win": ("match.", "settle."),
+}
+
+#: The rules that decide the order of events each right in itself, by kind (any other
+#: kind: the rules of its kind).
+ORDER_RULES: dict[str, tuple[str, ...]] = {
+    "score:block": ("settle.exact-61.block-events",),  # lightest first, then clockwise
 }
 
 #: The rules that decide one key of an event whose kind is right.
@@ -135,6 +145,14 @@ def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[s
     )
     prefixes: set[str] = set()
     what: list[str] = []
+    if texts[0] != texts[1] and sorted(texts[0]) == sorted(texts[1]):
+        moved = [a for a, x, y in zip(want, *texts, strict=True) if x != y]
+        for event in moved:  # each event right, in another place: the order's rules
+            key = _event_key(event)
+            prefixes.update(ORDER_RULES.get(key, _kind_rules(event)))
+        at = [i for i, (x, y) in enumerate(zip(*texts, strict=True)) if x != y]
+        what.append(settled.order([want[i] for i in at], [got[i] for i in at]))
+        return prefixes, what
     opcodes = difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes()
     stretches = [op for op in opcodes if op[0] != "equal"]
     won_a_tie = False
@@ -154,7 +172,10 @@ def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[s
             if a is None or b is None:
                 event = a if b is None else b
                 prefixes.update(_kind_rules(event))
-                what.append(f"{'missing' if b is None else 'extra'} {_event_key(event)} event")
+                what.append(
+                    settled.alone(event, missing=b is None)
+                    or f"{'missing' if b is None else 'extra'} {_event_key(event)} event"
+                )
                 continue
             keys = _changed_keys(a, b)
             if _event_key(a) == "play" and keys == {"raw"}:
@@ -169,7 +190,10 @@ def event_rules(want: list[Any], got: list[Any], first: bool = False) -> tuple[s
                     prefixes.update(EVENT_KEY_RULES[key])
             else:
                 prefixes.update(_kind_rules(a))
-            what.append(f"{_event_key(a)} event: your {', '.join(sorted(keys))} differ")
+            what.append(
+                settled.changed(a, b)
+                or f"{_event_key(a)} event: your {', '.join(sorted(keys))} differ"
+            )
     wins = [_index_of_win(want), _index_of_win(got)]
     if wins[0] != wins[1] and not first and not won_a_tie:
         prefixes.update(EVENT_RULES["win"])
@@ -236,6 +260,8 @@ def _changed_keys(a: Any, b: Any) -> set[str]:
             keys |= _changed_keys(x, y) or {key}  # a detail's own keys: its pips, rounded
         else:
             keys.add(key)
+    if "result" in keys and keys & CONSEQUENT_KEYS:
+        keys.discard("result")  # whether points land or are discarded follows from them
     return keys - CONSEQUENT_KEYS if keys - CONSEQUENT_KEYS else keys
 
 

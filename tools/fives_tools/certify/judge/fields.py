@@ -238,9 +238,17 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+#: Fields of a match's state that follow from who led (the seat to act, its offers): when
+#: the leaders differ too, they are its consequences and implicate nothing of their own.
+FROM_LEADER = frozenset({"current_player", "legal_actions"})
+
+
 def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
     """The rule prefixes that decide one differing field, and what differs in words."""
     name = mismatch.field
+    led_otherwise = any(m.field == "leaders" for m in evidence.others)
+    if name in FROM_LEADER and led_otherwise:
+        return set(), f"{name} differs, after another leader"
     if name == "score":
         want, got = _dict(mismatch.expected), _dict(mismatch.got)
         rules, why = score_rules(want, got, evidence.facts, evidence.reply, evidence.request)
@@ -272,7 +280,8 @@ def field_rules(mismatch: Mismatch, evidence: Evidence) -> tuple[set[str], str]:
             f"seat {mismatch.got} acts where the rules give the turn to seat {mismatch.expected}"
         )
     if name == "events":
-        prefixes, what = event_rules(*lists(mismatch))
+        # after another leader, what follows the first difference follows from it
+        prefixes, what = event_rules(*lists(mismatch), first=led_otherwise)
         return prefixes, f"events: {'; '.join(what[:4])}"
     if name == "total" and any(m.field == "scoring_ends" for m in evidence.others):
         return set(), f"your ends total {mismatch.got}; they total {mismatch.expected}"

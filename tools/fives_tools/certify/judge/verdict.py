@@ -37,6 +37,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from fives_engine import game_names
+from fives_tools.certify.adapters import reference
 from fives_tools.certify.cases import Case, levels
 from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP
 from fives_tools.certify.judge.coverage import Coverage, coverage
@@ -164,6 +165,11 @@ def decide(run: Run) -> Verdict:
     if left_out:
         declared = len(left_out) + sum(r.status != SKIP for r in run.results)
         reasons.append(f"{declared - len(left_out)} of {declared} declared cases ran")
+    if bad and run.adapter.name == reference.NAME:
+        reasons.append(
+            "the reference engine fails its own suite: check each failing case's"
+            " hand-worked value (the file and line under it) against its source first"
+        )
     games = run.own_games
     if games is not None:
         reasons += games.reasons()

@@ -19,6 +19,7 @@ from fives_engine import find_game, game_names
 from fives_tools import rerun
 from fives_tools.certify import places as forms
 from fives_tools.certify.cases import levels
+from fives_tools.certify.cases.fixture_file import expected_at
 from fives_tools.certify.compare import Mismatch
 from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP, STATUSES
 from fives_tools.certify.judge.blame import implicated
@@ -213,6 +214,8 @@ def describe_failure(
     if result.mismatches and isinstance(divide, dict) and "divide" not in result.expect:
         lines.append("  your count by first action (divide):")
         lines.extend(f"    {action}: {count}" for action, count in divide.items())
+    fields = [m.field for m in result.mismatches]
+    lines.append(f"  worked by hand in: {expected_at(case, fields)}")
     lines.append(f"  re-run: {rerun_command(rerun_prefix, case.id, case_option)}")
     return "\n".join(lines)
 

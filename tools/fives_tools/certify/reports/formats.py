@@ -19,7 +19,7 @@ from fives_tools.certify.adapters import protocol
 from fives_tools.certify.cases import levels
 from fives_tools.certify.findings.status import ERROR, FAIL, PASS, SKIP, STATUSES
 from fives_tools.certify.judge import blame
-from fives_tools.certify.judge.causes import causes_json, run_blamed
+from fives_tools.certify.judge.causes import causes_json, own_witnesses, run_blamed
 from fives_tools.certify.judge.verdict import CERTIFIED, KNOWN_FAILURES, PARTIAL, Verdict, decide
 from fives_tools.certify.reports import fuzzed, junit, own_games
 from fives_tools.certify.reports.console import (
@@ -128,6 +128,14 @@ def _case_json(r: Result) -> dict[str, Any]:
         else {"interpretation": r.reading.interpretation, "reading": r.reading.reading},
         "declared": r.declared,
         "reply": _kept_reply(r),
+        "cut": None
+        if r.cut is None
+        else {
+            "kept": r.cut.kept,
+            "mismatches": [
+                {"field": m.field, "expected": m.expected, "got": m.got} for m in r.cut.mismatches
+            ],
+        },
     }
 
 
@@ -140,7 +148,9 @@ def to_json(run: Run, rerun_prefix: str = "fives certify") -> dict[str, Any]:
     return {
         "report": KIND,
         "verdict": _verdict_json(run, found),
-        "likely_causes": causes_json(run.results),  # what to fix, first as everywhere
+        "likely_causes": causes_json(  # what to fix, first, in the console's order
+            run.results, own_witnesses(run), dict(own_games.causes(run))
+        ),
         "command": run.command,
         "rerun": rerun_prefix,  # the command that certifies it alone: each re-run line's start
         "filters": run.filters.as_dict(),

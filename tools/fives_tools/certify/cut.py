@@ -1,9 +1,10 @@
 """Scripts cut short: the same ``turns`` or ``match`` request with only its first actions.
 
-When an implementation refuses a script the reference engine plays through, the refusal
-says little (its state went another way somewhere earlier). The longest prefix it still
-answers shows where: there the replies differ in a field that names the rule (a win
-declared too soon, a different legal action...).
+When an implementation refuses a script the rules play through (a case's, or one fuzz
+made), the refusal says little: its state went another way somewhere earlier. The longest
+prefix it still answers shows where: there its reply and the rules' differ in a field that
+names the rule (a win declared too soon, another leader, a different legal action...).
+Fuzz and the cases (:mod:`.runner`) cut scripts alike.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ def length(request: dict[str, Any]) -> int:
 
 
 def cut(request: dict[str, Any], keep: int) -> dict[str, Any]:
-    """``request`` with only its first ``keep`` actions (and no probe after them)."""
+    """``request`` with only its first ``keep`` actions (and no probe after them). A cut at
+    the end of a match's hand keeps the next hand's deal with no action: its leader, whom
+    a refused first action of that hand may have met, is then in the answer."""
     out = copy.deepcopy(request)
     out.pop("reject", None)
     if out["type"] == "turns":
@@ -33,7 +36,7 @@ def cut(request: dict[str, Any], keep: int) -> dict[str, Any]:
     for hand in out["hands"]:
         hands.append({**hand, "actions": hand["actions"][:keep]})
         keep -= len(hand["actions"])
-        if keep <= 0:
+        if keep < 0:
             break
     out["hands"] = hands
     return out
