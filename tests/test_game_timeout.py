@@ -58,6 +58,7 @@ def test_fives_audit_takes_the_game_timeout(
 ) -> None:
     command = " ".join(slow)
     table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "1"]
+    table += ["--no-steered"]  # the one game asked: it is counted
     assert main(["audit", "--adapter", command, *table, "--timeout", "1"]) == 0
     assert "observation of 1 game" in capsys.readouterr().out
     assert main(["audit", "--adapter", command, *table, "--game-timeout", "1"]) == 1

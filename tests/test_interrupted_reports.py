@@ -114,7 +114,7 @@ def test_an_interrupted_fuzz_writes_what_it_found(signum: int, jobs: str, tmp_pa
 def test_an_interrupted_audit_writes_the_games_audited(signum: int, tmp_path: Path) -> None:
     partial, out, name = _interrupt(
         tmp_path, signum, "audit", "--timeout", "600", "--unit", "hand", "--games", "5",
-        "--game", "five-up", "--players", "2",
+        "--game", "five-up", "--players", "2", "--no-steered",
     )  # fmt: skip
     assert partial["interrupted"] == {"signal": name, "games_run": 1, "games_selected": 5}
     assert partial["ok"] is False and partial["verdict"].startswith(f"INTERRUPTED: by {name}")

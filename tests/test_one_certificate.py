@@ -16,6 +16,8 @@ from bent_engines.own_games import BENT_GAME, hide_a_legal_lead
 from test_reports import valid_report
 
 from fives_engine import find_game
+from fives_tools.certify.adapters import steered
+from fives_tools.certify.adapters.own_games import STEERED_TIMES
 from fives_tools.certify.adapters.reference import ReferenceAdapter, ReferenceImplementation
 from fives_tools.certify.cases import load_cases
 from fives_tools.certify.findings.finding import Finding
@@ -55,8 +57,10 @@ def test_the_reference_engine_is_certified_on_its_cases_and_its_own_games(
 ) -> None:
     code, out = _certify(capsys, "--in-process", "--json", str(tmp_path / "r.json"))
     assert code == 0, out
-    assert "Own games (asked: 1 match per game and player count, by selfplay):" in out
-    assert "observation of 9 games" in out and out.rstrip().endswith(": CERTIFIED")
+    assert "Own games (asked: 1 match per game and player count, by selfplay, and" in out
+    assert "steered games):" in out and "not judged by its own games" not in out
+    games = 9 + STEERED_TIMES * len(steered.load())  # a match per table, each steered twice
+    assert f"observation of {games} games" in out and out.rstrip().endswith(": CERTIFIED")
     header = next(line for line in out.splitlines() if line.strip().startswith("rule "))
     assert header.split()[-1] == "games"  # the own games' column of the rule table
     data = valid_report(tmp_path / "r.json")

@@ -25,7 +25,8 @@ from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.cases import Case, levels, load_cases
 from fives_tools.certify.compare import compare
 from fives_tools.certify.findings.status import FAIL, PASS, SKIP
-from fives_tools.certify.fuzz.scope import Scope, ScopeError
+from fives_tools.certify.fuzz.campaign import Plan, Slice, run_campaign
+from fives_tools.certify.fuzz.scope import Scope
 from fives_tools.certify.reports.comparison import Entry
 from fives_tools.certify.reports.console import print_report
 from fives_tools.certify.reports.formats import to_json, to_markdown
@@ -147,10 +148,17 @@ def test_the_documented_exchange_is_what_the_runner_does() -> None:
     assert not compare({k: v for k, v in expect.items() if k != "error"}, result["reply"], "pips")
 
 
-def test_fives_fuzz_refuses_the_pips_form_in_one_line() -> None:
-    info = PythonAdapter(pips_engine(ReferenceImplementation)).start()
-    with pytest.raises(ScopeError, match="names places in the pips form: fives fuzz compares"):
-        Scope.of(info)
+@pytest.mark.parametrize("form", [places.PIPS, places.ENDS])
+def test_fives_fuzz_compares_in_the_engines_form(form: str) -> None:
+    """The reference engine's replies are rewritten in the engine's form: the reference
+    itself, answering in that form, agrees everywhere, and is asked nothing at the level
+    the form cannot decide (connections)."""
+    engine = PythonAdapter(form_engine(ReferenceImplementation, form))
+    info = engine.start()
+    assert levels.CONNECTIONS in info.levels
+    assert levels.CONNECTIONS not in Scope.of(info).levels
+    outcome = run_campaign(engine, Plan(seed=2), Slice(0, 1, 120))
+    assert outcome.disagreements == 0
 
 
 def test_only_declared_levels_are_listed_as_not_decidable(layout_cases: list[Case]) -> None:

@@ -5,6 +5,7 @@ through the subprocess protocol; Python adapters get the same checks."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from fives_engine import game_names
-from fives_tools.certify import places
+from fives_tools.certify import places, refusals
 from fives_tools.certify.adapters import protocol
 from fives_tools.certify.adapters.interface import AdapterRefused
 from fives_tools.certify.adapters.program import SubprocessAdapter
@@ -20,9 +21,12 @@ from fives_tools.certify.adapters.python import PythonAdapter, load_object
 from fives_tools.certify.adapters.reference import ReferenceImplementation
 from fives_tools.certify.adapters.stdio_server import REFERENCE_COMMAND
 from fives_tools.certify.cases import levels, load_cases
-from fives_tools.certify.compare import compare
-from fives_tools.certify.findings.status import ERROR, PASS, SKIP
+from fives_tools.certify.compare import Mismatch, compare
+from fives_tools.certify.findings.observation import Observation
+from fives_tools.certify.findings.status import ERROR, PASS, SKIP, TAKEN
+from fives_tools.certify.fuzz.campaign import Plan, Slice, run_campaign
 from fives_tools.certify.judge.verdict import CERTIFIED, decide
+from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.runner import run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,3 +149,168 @@ def test_a_python_adapter_with_a_bad_ready_is_refused() -> None:
         PythonAdapter(OldProtocol()).start()
     with pytest.raises(AdapterRefused, match="'games' is a required property"):
         PythonAdapter(NoGames()).start()
+
+
+# -- the questions adapter and log writers asked (spec/protocol.md, spec/records.md) -------
+
+SPEC = ROOT / "spec"
+
+
+def documented_examples() -> dict[str, Any]:
+    """Every ``example: NAME`` of the three documents, with the JSON block under it."""
+    found: dict[str, Any] = {}
+    for doc in ("protocol.md", "records.md", "notation.md"):
+        text = (SPEC / doc).read_text(encoding="utf-8")
+        for match in re.finditer(r"^example: (\S+)\n```json\n(.*?)\n```$", text, re.M | re.S):
+            assert match.group(1) not in found, f"{doc}: example {match.group(1)} twice"
+            found[match.group(1)] = json.loads(match.group(2))
+    return found
+
+
+EXAMPLES = documented_examples()
+
+
+def _audit(record: dict[str, Any]) -> Observation:
+    obs = Observation()
+    audit_records([("example", record)], obs, "")
+    return obs
+
+
+def _rules(obs: Observation) -> list[str]:
+    return [d.rule for d in obs.divergences]
+
+
+def _reply_fits(example: dict[str, Any]) -> list[Any]:
+    case = {c.id: c for c in load_cases()}[example["case"]]
+    form = example.get("places", places.CANONICAL)
+    expect = places.expectation(case, form=form)[0] if form != places.CANONICAL else case.expect
+    return compare(expect, example["reply"], form)
+
+
+def check_one_end_two_ways(record: dict[str, Any]) -> None:
+    assert not _audit(record).divergences
+    last = record["hands"][0]["actions"][-1]
+    assert last["action"] == "[0|4]@[1|4]:4"
+    bent = json.loads(json.dumps(record))
+    bent["hands"][0]["actions"][-1]["action"] = "[0|4]@[1|1]:4"  # the lead, not the anchor
+    assert _audit(bent).unreadable
+
+
+def check_attach_points_twice(example: dict[str, Any]) -> None:
+    assert _reply_fits(example) == []
+    once = {**example["reply"], "attach_points": example["reply"]["attach_points"][:1]}
+    assert [m.field for m in _reply_fits({**example, "reply": once})] == ["attach_points"]
+
+
+def check_ends_lone_double(example: dict[str, Any]) -> None:
+    assert _reply_fits(example) == []
+    halves = {**example["reply"], "scoring_ends": ["5", "5"]}
+    assert [m.field for m in _reply_fits({**example, "reply": halves})] == ["scoring_ends"]
+
+
+def check_refused_by_the_board(example: dict[str, Any]) -> None:
+    case = {c.id: c for c in load_cases()}[example["case"]]
+    found = refusals.refusal(example["reply"], case.request)
+    assert isinstance(found, Mismatch) and found.field == refusals.REFUSED
+
+
+def check_fuzz_pips(example: dict[str, Any]) -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed to fuzz the example adapter (apt-get install nodejs)"
+    command = example["command"]
+    assert command[:2] == ["fives", "fuzz"]
+    script, flag = command[command.index("--adapter") + 1].split()[1:]
+    adapter = SubprocessAdapter([node, str(ROOT / script), flag])
+    budget = int(command[command.index("--budget") + 1])
+    seed = int(command[command.index("--seed") + 1])
+    outcome = run_campaign(adapter, Plan(seed=seed), Slice(0, 1, budget))
+    assert outcome.verdict() == example["verdict"]
+
+    class CanonicalPosingAsPips(ReferenceImplementation):
+        """Declares the pips form and answers in the notation: every place it names differs."""
+
+        def start(self) -> dict[str, Any]:
+            return {**super().start(), "places": places.PIPS}
+
+    bent = run_campaign(PythonAdapter(CanonicalPosingAsPips()), Plan(seed=seed), Slice(0, 1, 40))
+    assert bent.disagreements
+
+
+def check_html_and_book(example: dict[str, Any]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split(example["readme_section"], 1)[1].split("\n## ", 1)[0]
+    assert all(word in section for word in example["mentions"])
+
+
+def check_driven(record: dict[str, Any]) -> None:
+    obs = _audit(record)
+    assert not obs.divergences
+    tally = obs.games["all-fives"]
+    driven = [a for a in record["hands"][0]["actions"] if a["seat"] in (0,)]
+    assert tally.possible["offered"] == tally.present["offered"] == len(driven) == 7
+    unset = json.loads(json.dumps(record))
+    del unset["setup"]["driven_seats"]
+    assert _audit(unset).games["all-fives"].possible["offered"] == 19
+
+
+def check_wrong_total(record: dict[str, Any]) -> None:
+    [div] = _audit(record).divergences
+    assert (div.expected, div.got) == ("0", "255")
+    assert "[1|4]: 4, [1|5]: 5; they total 9" in div.explain[0]
+    assert "no known misreading" in div.explain[1]
+
+
+def check_passes(record: dict[str, Any]) -> None:
+    assert _rules(_audit(record)) == ["hand.end.block"]
+
+
+def check_stall(record: dict[str, Any]) -> None:
+    obs = _audit(record)
+    assert _rules(obs) == ["hand.end.block"] and "stalled" in obs.divergences[0].what
+
+
+def check_onehand(record: dict[str, Any]) -> None:
+    assert not _audit(record).divergences
+    named = json.loads(json.dumps(record))
+    named["result"]["winner"] = 0
+    assert "match.first-to-target" in _rules(_audit(named))
+
+
+def check_own_target(record: dict[str, Any]) -> None:
+    obs = _audit(record)
+    assert not obs.divergences and obs.status("all-fives", "match.target") == TAKEN
+    usual = json.loads(json.dumps(record))
+    del usual["setup"]["target"]
+    assert _audit(usual).status("all-fives", "match.target") != TAKEN
+
+
+def check_illegal_placement(record: dict[str, Any]) -> None:
+    obs = _audit(record)
+    assert _rules(obs) == ["play.match-attach-point"] and not obs.unreadable
+    assert "[2|3] has no 1" in obs.divergences[0].what
+
+
+CHECKS = {
+    "one-end-two-ways": check_one_end_two_ways,
+    "attach-points-twice": check_attach_points_twice,
+    "ends-lone-double": check_ends_lone_double,
+    "refused-by-the-board": check_refused_by_the_board,
+    "fuzz-pips": check_fuzz_pips,
+    "html-and-book": check_html_and_book,
+    "driven": check_driven,
+    "wrong-total": check_wrong_total,
+    "passes": check_passes,
+    "stall": check_stall,
+    "onehand": check_onehand,
+    "own-target": check_own_target,
+    "illegal-placement": check_illegal_placement,
+}
+
+
+def test_every_documented_answer_has_its_check() -> None:
+    assert sorted(EXAMPLES) == sorted(CHECKS)
+
+
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_a_documented_answer_holds(name: str) -> None:
+    CHECKS[name](EXAMPLES[name])

@@ -133,14 +133,14 @@ def test_a_bent_rule_that_cannot_show_does_not_show(bent_type: type[Bent]) -> No
 
 def test_the_reference_engine_audits_clean_within_the_default_budget() -> None:
     reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
-    obs = observe(arguments(python=reference))
+    obs = observe(arguments(python=reference, no_steered=True))  # steered: test_steered.py
     assert obs.records == 9 and obs.ok, obs.verdict()
 
 
 def test_the_node_example_plays_its_own_games_and_audits_clean() -> None:
     node = shutil.which("node")
     assert node, "Node.js is needed to audit the example adapter (apt-get install nodejs)"
-    obs = observe(arguments(adapter=f"{node} {NODE_ADAPTER}"))
+    obs = observe(arguments(adapter=f"{node} {NODE_ADAPTER}", no_steered=True))
     assert obs.records == 9 and obs.ok, obs.verdict()
     assert sorted(obs.games) == ["all-fives", "exact-61", "five-up"]
     for tally in obs.games.values():  # every optional field it writes was judged
@@ -153,6 +153,7 @@ def test_fives_audit_asks_a_python_implementation_and_exits_by_its_verdict(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     table = ["--game", "all-fives", "--players", "2", "--unit", "hand", "--games", "3"]
+    table += ["--no-steered"]  # the games asked alone: they are counted
     reference = "fives_tools.certify.adapters.reference:ReferenceImplementation"
     assert main(["audit", "--python", reference, *table]) == 0
     assert "observation of 3 games" in capsys.readouterr().out
@@ -183,6 +184,7 @@ def test_a_crashing_adapter_costs_one_game_and_the_audit_goes_on(
     program = ROOT / "tests" / "misbehaving" / "adapter.py"
     command = f"{sys.executable} {program} crash {tmp_path / 'state'}"
     table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
+    table += ["--no-steered"]  # the games asked alone: they are counted
     assert main(["audit", "--adapter", command, *table]) == 1
     out = capsys.readouterr().out
     assert "observation of 2 games" in out and "the adapter exited (code 7)" in out
@@ -201,6 +203,7 @@ def test_scores_of_the_wrong_length_cost_that_game_only(
     program = ROOT / "tests" / "misbehaving" / "adapter.py"
     command = f"{sys.executable} {program} {mode} {tmp_path / 'state'}"
     table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
+    table += ["--no-steered"]  # the games asked alone: they are counted
     proc = subprocess.run(
         [sys.executable, "-m", "fives_tools.cli", "audit", "--adapter", command, *table],
         capture_output=True,
@@ -221,6 +224,7 @@ def test_a_game_the_engine_crashed_in_is_kept_and_judged_where_it_stopped(
     program = ROOT / "tests" / "misbehaving" / "adapter.py"
     command = f"{sys.executable} {program} logged-crash {tmp_path / 'state'}"
     table = ["--game", "five-up", "--players", "2", "--unit", "hand", "--games", "3"]
+    table += ["--no-steered"]  # the games asked alone: they are counted
     assert main(["audit", "--adapter", command, *table]) == 1
     out = capsys.readouterr().out
     assert "observation of 3 games" in out and "could not be read" not in out

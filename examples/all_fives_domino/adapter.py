@@ -220,6 +220,7 @@ def main() -> int:
                     "places": "pips",
                     "levels": ["play-score", "score-table", "scoring-ends", "attach-points"],
                     "selfplay": ["hand", "match"],
+                    "selfplay_deals": True,
                 }
             )
         elif message["type"] == "run":

@@ -11,6 +11,13 @@ a play the points the package added to the player, the hand's ``scores`` what it
 settlement left. Plays are written in the pips form (the package names no places):
 ``tile@piece:pips``, the pips the tile shares with the open side it went on.
 
+Asked for a steered game (a ``selfplay`` request with ``deals``, spec/protocol.md), it only
+stacks the package's deck: the shuffle of each round leaves the pool in the order that deals
+the deal asked (seven each, dealt one by one to each player in turn, then the boneyard
+drawn in its order); the package still picks its leader and everything else. It plays the
+table it always plays (seven each to two players, its own target): any other is
+``unsupported``.
+
 What the record cannot carry: the package may play a double "closed" (face down), which
 neither the notation nor the pips form can say; such a play is written as the play of that
 double on that open side.
@@ -55,7 +62,8 @@ def _option_text(option: tuple[Any, Any, bool]) -> str:
 class Log:
     """The record being written: the hands so far and the seat of each player."""
 
-    def __init__(self) -> None:
+    def __init__(self, deals: list[dict[str, Any]] | None = None) -> None:
+        self.deals = deals  # a steered game's deals, in order; None: the package's shuffle
         self.hands: list[dict[str, Any]] = []
         self.players: list[Any] = []
         self.winner: int | None = None  # the seat the package declared the winner
@@ -114,7 +122,11 @@ class WatchedRound(DominoRound):  # type: ignore[misc]
     def __init__(self, player1: Any, player2: Any, game: Any, begins: Any = None) -> None:
         for player in (player1, player2):
             player.dealt = False  # the package's deal is the record's deal, not draws
-        super().__init__(player1, player2, game, begins)
+        deals = self.log.deals
+        if deals is not None and len(self.log.hands) >= len(deals):
+            raise DealsPlayed
+        with _stacked(None if deals is None else deals[len(self.log.hands)]):
+            super().__init__(player1, player2, game, begins)
 
     def check_required_starting_piece(self) -> None:
         log = self.log
@@ -161,6 +173,36 @@ class WatchedRound(DominoRound):  # type: ignore[misc]
         self.log.hands[-1]["ended"] = "out" if out else "block"
 
 
+class DealsPlayed(Exception):
+    """A steered game's deals are all played: the game stops there."""
+
+
+@contextlib.contextmanager
+def _stacked(deal: dict[str, Any] | None) -> Any:
+    """The package's round shuffles its pool into the order that deals ``deal`` (None:
+    its own shuffle) meanwhile: it pops the pool's last piece for each draw, seven to
+    each player in turn, then the boneyard's."""
+    if deal is None:
+        yield
+        return
+    hands = deal["hands"]
+    order = [tile for pair in zip(*hands, strict=True) for tile in pair] + deal["boneyard"]
+
+    class Stack:
+        @staticmethod
+        def shuffle(pool: list[Any]) -> None:
+            pieces = {tile_text(piece): piece for piece in pool}
+            pool[:] = [pieces[tile] for tile in reversed(order)]
+
+    module = sys.modules[DominoRound.__module__]
+    saved = module.random
+    module.random = Stack
+    try:
+        yield
+    finally:
+        module.random = saved
+
+
 def _record(log: Log) -> dict[str, Any]:
     return {
         "format": "fives-record",
@@ -179,17 +221,20 @@ def _record(log: Log) -> dict[str, Any]:
     }
 
 
-def play_own_game(unit: str, seed: int) -> dict[str, Any]:
-    """One hand or one match of the package's own, as an observation record."""
+def play_own_game(
+    unit: str, seed: int, deals: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """One hand or one match of the package's own, as an observation record; dealt
+    ``deals`` (a steered game) when given, until they run out."""
     random.seed(seed)
-    log = Log()
+    log = Log(deals)
     WatchedRound.log = WatchedPlayer.log = log
     log.players = [WatchedPlayer(AllFivesGreedyBrain(), "greedy"), WatchedPlayer(RandomBrain())]
     game = Game(*log.players)
     # the package prints its own chatter ("None wins!" at every match's end, its random
     # brain's "Making random decision"): kept from the records on stdout and from stderr,
     # which is for what goes wrong
-    with contextlib.redirect_stdout(io.StringIO()), _rounds_watched():
+    with contextlib.redirect_stdout(io.StringIO()), _rounds_watched(), _until_dealt():
         if unit == "match":
             game.run()  # the package's own loop of rounds, settlements and target
         else:
@@ -199,6 +244,13 @@ def play_own_game(unit: str, seed: int) -> dict[str, Any]:
                 game.award_round_score()
     log.close_hand()
     return _record(log)
+
+
+@contextlib.contextmanager
+def _until_dealt() -> Any:
+    """A steered game ends when its deals are played."""
+    with contextlib.suppress(DealsPlayed):
+        yield
 
 
 @contextlib.contextmanager
@@ -218,7 +270,13 @@ def selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
     unit = str(request.get("unit", "match"))
     if unit not in ("hand", "match"):
         return {"error": {"kind": "bad-request", "message": f"unit {unit!r}: hand or match"}}
-    return {"record": play_own_game(unit, int(request.get("seed", 1)))}
+    deals = request.get("deals")
+    if deals is not None and (
+        request.get("deal_option") != "seven-five" or request.get("target") is not None
+    ):
+        said = "the package deals seven each to two players (seven-five), to its own target"
+        return {"error": {"kind": "unsupported", "message": said}}
+    return {"record": play_own_game(unit, int(request.get("seed", 1)), deals)}
 
 
 def main(argv: list[str]) -> int:

@@ -725,29 +725,51 @@ function ownDeal(random, t, match) {
   return deal;
 }
 
+// A steered game (spec/protocol.md, "Steered games"): the deal asked for the next hand, its
+// leader and neutral draw only where the rules draw for the lead (not after going out).
+function steeredDeal(data, match) {
+  const deal = { hands: data.hands, boneyard: data.boneyard };
+  if (match.wentOut === null) {
+    if (data.draws) deal.draws = data.draws;
+    if (data.leader !== undefined && data.leader !== null) deal.leader = data.leader;
+  }
+  return deal;
+}
+
 function selfplayReply(request) {
   if (request.unit !== "hand" && request.unit !== "match") throw new BadRequest(`unit ${request.unit}`);
   const t = table(request, request.players);
   const random = generator(Number.isInteger(request.seed) ? request.seed : Date.now());
+  const deals = Array.isArray(request.deals) ? request.deals : null;
   const match = new Match(t);
   const hands = [];
   while (match.winner === null) {
     if (match.needsDeal) {
       if (request.unit === "hand" && hands.length) break;
-      const deal = ownDeal(random, t, match);
-      match.deal(deal);
-      hands.push({ deal: { ...deal, leader: match.hand.leader }, actions: [] });
+      if (deals && hands.length === deals.length) break; // the deals asked are played
+      const deal = deals ? steeredDeal(deals[hands.length], match) : ownDeal(random, t, match);
+      const before = match.events.length;
+      try {
+        match.deal(deal);
+      } catch (e) {
+        if (e instanceof Illegal) throw new Illegal(`deal ${hands.length + 1}: ${e.message}`, e.rule);
+        throw e;
+      }
+      hands.push({ deal: { ...deal, leader: match.hand.leader }, actions: [], events: match.events.slice(before) });
     }
     const hand = match.hand;
     const entry = hands[hands.length - 1];
     const offered = hand.legalActions();
     const step = { seat: hand.current, action: offered[Math.floor(random() * offered.length)], offered };
     const seen = hand.events.length;
+    const before = match.events.length;
     match.act(step.action);
     for (const e of hand.events.slice(seen)) {
       if (e.event === "play") step.score = e.raw;
       if (e.event === "draw") step.tile = e.tile;
+      if (["play", "draw", "pass"].includes(e.event)) entry.events.push(e);
     }
+    entry.events.push(...match.events.slice(before)); // its scores (with display points), the hand's end
     entry.actions.push(step);
     if (hand.over || match.winner !== null) {
       if (hand.over) entry.ended = hand.wentOut !== null ? "out" : "block";
@@ -844,6 +866,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       levels: PIPS ? LEVELS.filter((level) => level !== "connections") : LEVELS,
       ...(PIPS ? { places: FORM } : {}),
       selfplay: ["hand", "match"],
+      selfplay_deals: true,
     });
   } else if (message.type === "run") {
     let reply;

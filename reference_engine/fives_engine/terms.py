@@ -300,8 +300,8 @@ class PipsPlay(NamedTuple):
                 return cls(tile)
             anchor = Tile.parse(m.group(2)) if m.group(2) is not None else None
             pips = int(m.group(3))
-            if pips not in (tile.low, tile.high):
-                raise NotationError(f"{tile} has no half showing {pips}")
+            # a tile with no half showing the pips is a play against that end all the
+            # same, as an engine made it: illegal (play.match-attach-point), not unreadable
             if anchor is not None and pips not in (anchor.low, anchor.high):
                 raise NotationError(f"{anchor} has no end showing {pips}")
         except NotationError as exc:

@@ -51,6 +51,10 @@ class Bent(ReferenceImplementation):
 
     BENT_RULE = ""
     MISTAKE = ""
+    #: whether it can be dealt the suite's steered games (``selfplay_deals``): off, so that
+    #: tests/test_selfplay_audit.py holds each to its own random games, one match per
+    #: table; tests/test_steered.py deals them where it asks
+    STEERED = False
 
     def patches(self) -> list[contextlib.AbstractContextManager[Any]]:
         raise NotImplementedError
@@ -58,6 +62,8 @@ class Bent(ReferenceImplementation):
     def start(self) -> dict[str, Any]:
         ready = super().start()
         ready["implementation"] = {**ready["implementation"], "name": f"bent: {self.MISTAKE}"}
+        if not self.STEERED:
+            del ready["selfplay_deals"]
         return ready
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:

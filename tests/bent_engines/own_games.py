@@ -31,6 +31,7 @@ class _Named(ReferenceImplementation):
     def start(self) -> dict[str, Any]:
         ready = super().start()
         ready["implementation"] = {**ready["implementation"], "name": self.NAME}
+        del ready["selfplay_deals"]  # its own random games alone, as the README shows them
         return ready
 
 

@@ -62,6 +62,32 @@ def count(text: str) -> int:
     return value
 
 
+def target(text: str) -> tuple[int | None, int]:
+    """argparse type: a target in raw points, ``N`` for every player count or ``P:N`` for
+    ``P`` players alone (``--target 150 --target 4:100``)."""
+    players, _, points = text.rpartition(":")
+    try:
+        count_ = int(players) if players else None
+        value = int(points)
+    except ValueError:
+        count_, value = None, 0
+    if value <= 0 or (players and count_ not in (2, 3, 4)):
+        raise argparse.ArgumentTypeError(
+            f"expected a target in raw points above 0, N or P:N for P players, got {text!r}"
+        )
+    return count_, value
+
+
+def target_for(given: list[tuple[int | None, int]] | int | None, players: int) -> int | None:
+    """The target ``--target`` options give ``players`` players: the one for that count,
+    else the one for every count, else None (the last given of each wins); a bare number
+    (from Python) is every count's."""
+    if isinstance(given, int):
+        return given
+    found = dict(given or [])
+    return found.get(players, found.get(None))
+
+
 def boolean(text: str) -> bool:
     """argparse type: ``true`` or ``false``, as JSON writes them (a request's field)."""
     if text.strip().lower() not in ("true", "false"):

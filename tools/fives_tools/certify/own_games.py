@@ -41,6 +41,9 @@ class OwnGames:
     observation: Observation = field(default_factory=Observation)
     source: str = ""  # "asked: 1 match per game and player count", "read: FILE, FILE"
     skipped: str = ""  # why no own game was judged (empty when they were)
+    #: (game, rule, why) for each rule of a game whose games were asked that no checked
+    #: step judged (:func:`.judge.unjudged.unjudged`)
+    unjudged: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def judged(self) -> bool:

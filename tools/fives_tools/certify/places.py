@@ -84,10 +84,24 @@ def _project(key: str, value: Any, form: str) -> Any:
 def _reject_reason(case: Case, form: str) -> str | None:
     """Why the ``error`` of the case's rejected play cannot be decided in ``form``, judged
     from the hand-written request and expectation alone, or None if it can."""
-    text = case.request.get("reject")
+    return reject_reason(case.request, case.expect, case.capability, form)
+
+
+def project(expect: dict[str, Any], form: str) -> dict[str, Any]:
+    """An expectation (a case's, or the reference engine's reply) rewritten in ``form``."""
+    return {k: _project(k, value, form) for k, value in expect.items()}
+
+
+def reject_reason(
+    request: dict[str, Any], expect: dict[str, Any], capability: str, form: str
+) -> str | None:
+    """Why the ``error`` expected of the request's rejected play cannot be decided in
+    ``form`` at the level ``capability``, from the request and expectation alone, or None
+    if it can."""
+    text = request.get("reject")
     if isinstance(text, dict):  # turns: the seat and its action
         text = text.get("action")
-    if not isinstance(text, str) or "error" not in case.expect:
+    if not isinstance(text, str) or "error" not in expect:
         return None
     try:
         play = Play.parse(text)
@@ -95,7 +109,7 @@ def _reject_reason(case: Case, form: str) -> str | None:
         return None  # draw or pass: no place in it
     if play.anchor is None or play.port is None:
         return None  # a lead: the form writes it as it is
-    if play.tile in {Play.parse(p).tile for p in case.request.get("plays", ())}:
+    if play.tile in {Play.parse(p).tile for p in request.get("plays", ())}:
         return None  # the tile is down already, wherever it was meant to go
     pips = PipsPlay.of(play)
     if pips.pips not in (play.tile.low, play.tile.high):
@@ -103,8 +117,8 @@ def _reject_reason(case: Case, form: str) -> str | None:
             f"{UNDECIDABLE}: the form cannot write {text} (its tile shows no"
             f" {pips.pips}, the pips of that place)"
         )
-    if case.capability != levels.TURN_FLOW and "attach_points" in case.expect:
-        points = [AttachPoint.parse(t) for t in case.expect["attach_points"]]
+    if capability != levels.TURN_FLOW and "attach_points" in expect:
+        points = [AttachPoint.parse(t) for t in expect["attach_points"]]
         open_ends = {attach_text(point, form) for point in points}
         mine = f"({pips.pips})" if form == ENDS else f"{play.anchor} ({pips.pips})"
         if mine not in open_ends:
@@ -128,7 +142,7 @@ def expectation(
     why it cannot be decided (None when it can). An undecidable ``error`` is left out:
     the other fields are still compared."""
     reason = level_reason(case.capability) or _reject_reason(case, form)
-    expect = {k: _project(k, value, form) for k, value in (expect or case.expect).items()}
+    expect = project(expect or case.expect, form)
     if reason is not None:
         expect.pop("error", None)
     return expect, reason

@@ -238,7 +238,12 @@ def _own_games(games: Field, name: str) -> OwnGames | None:
         Observation() if found.null else merged_reports([(f"{name} ({found.path})", found.value)])
     )
     skipped = games["skipped"]
-    return OwnGames(observation, games["source"].text(), "" if skipped.null else skipped.text())
+    out = OwnGames(observation, games["source"].text(), "" if skipped.null else skipped.text())
+    out.unjudged = [
+        (item["game"].text(), item["rule"].text(), item["why"].text())
+        for item in games["unjudged"].items()
+    ]
+    return out
 
 
 def certificate(report: Field, name: str) -> Certificate:

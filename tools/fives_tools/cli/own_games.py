@@ -16,9 +16,11 @@ from typing import Any
 
 from fives_engine import game_names
 from fives_tools import options, partial
+from fives_tools.certify.adapters import steered
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.cases import Case
 from fives_tools.certify.findings.observation import Observation
+from fives_tools.certify.judge.unjudged import unjudged
 from fives_tools.certify.observe import asked
 from fives_tools.certify.observe.audit import audit_records
 from fives_tools.certify.observe.stream import read_file
@@ -163,9 +165,14 @@ def ask(
         **(table or {}),
     )
     asked_for = [(k.replace("_", " "), v) for k, v in (table or {}).items() if v is not None]
-    given = ", ".join(f"{name} {value}" for name, value in asked_for)
+    given = ", ".join(f"{name} {shown(value)}" for name, value in asked_for)
     into.source = f"asked: {plural(count, unit)} per game and player count, by selfplay"
     into.source += f" ({given})" if given else ""
+    kept = [g for g in games if g in info.games]
+    dealt = steered.for_table(kept, info.players) if info.selfplay_deals else []
+    if dealt:
+        into.source += f", and {plural(len(dealt), 'steered game')}"
+    why = "" if dealt else f"{info.name} does not declare selfplay_deals (steered games)"
     try:
         into.observation = asked.observe(wanted)
     except KeyboardInterrupt as exc:
@@ -173,6 +180,16 @@ def ask(
         if found is not None:
             into.observation = found
         raise
+    obs = into.observation
+    into.unjudged = [(g, rule, say) for g in kept for rule, say in unjudged(obs, g, why)]
+
+
+def shown(value: Any) -> str:
+    """A table option as the source line says it: ``--own-target`` given per player count
+    is ``150, 4 players 100``."""
+    if not isinstance(value, list):
+        return str(value)
+    return ", ".join(str(v) if p is None else f"{p} players {v}" for p, v in value)
 
 
 __all__ = ["REFERENCE_PYTHON", "add_options", "ask", "gather", "judge", "preread", "read_logs"]

@@ -150,6 +150,7 @@ class FastImplementation(ReferenceImplementation):
         ready["implementation"] = {**ready["implementation"], "name": FAST_PATH_NAME}
         ready["levels"] = [levels.PLAY_SCORE, levels.TURN_FLOW]
         ready.pop("selfplay")  # it answers turns, perft and play-score only
+        ready.pop("selfplay_deals")
         return ready
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -41,6 +41,8 @@ class AdapterInfo:
     #: form without tiles, for an engine that keeps only its ends' values).
     places: str = "canonical"
     selfplay: tuple[str, ...] = ()  # the units it plays its own way (hand, match)
+    #: it plays a ``selfplay`` from the ``deals`` asked (a steered game, spec/protocol.md)
+    selfplay_deals: bool = False
 
     @classmethod
     def from_ready(cls, ready: dict[str, Any]) -> AdapterInfo:
@@ -56,6 +58,7 @@ class AdapterInfo:
             players=tuple(ready.get("players", (2, 3, 4))),
             places=str(ready.get("places", "canonical")),
             selfplay=tuple(ready.get("selfplay") or ()),
+            selfplay_deals=bool(ready.get("selfplay") and ready.get("selfplay_deals")),
         )
 
 

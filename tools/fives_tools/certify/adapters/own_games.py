@@ -32,6 +32,9 @@ class Table:
     unit: str = "match"
     deal_option: str | None = None
     target: int | None = None
+    #: a steered game's deals, in order (spec/protocol.md, "Steered games"); () none
+    deals: tuple[dict[str, Any], ...] = ()
+    steered: str = ""  # the steered game's id (spec/steered-deals.yaml)
 
     @property
     def asked(self) -> dict[str, Any]:
@@ -41,7 +44,30 @@ class Table:
 
     def request(self, seed: int) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "selfplay", "game": self.game, "players": self.players}
-        return {**out, **self.asked, "unit": self.unit, "seed": seed}
+        out = {**out, **self.asked, "unit": self.unit, "seed": seed}
+        if self.deals:
+            out["deals"] = list(self.deals)
+        return out
+
+    def dealt(self, record: dict[str, Any]) -> str:
+        """Say the first hand the record deals otherwise than the deals asked ("" when it
+        deals them all, or asked none): a game of other deals is no game of the steered
+        one. A record may stop before the deals run out (the match was won)."""
+        if not self.deals:
+            return ""
+        hands = record.get("hands")
+        if not isinstance(hands, list):
+            return ""
+        if len(hands) > len(self.deals):
+            return f"asked for {len(self.deals)} deals, it played {len(hands)} hands"
+        for number, (hand, want) in enumerate(zip(hands, self.deals, strict=False), 1):
+            deal = hand.get("deal") if isinstance(hand, dict) else None
+            got = deal.get("hands") if isinstance(deal, dict) else None
+            if not isinstance(got, list) or [sorted(map(str, h)) for h in got] != [
+                sorted(h) for h in want["hands"]
+            ]:
+                return f"hand {number} was not dealt the deal asked"
+        return ""
 
     def fill(self, record: dict[str, Any]) -> str:
         """Give a record that leaves out (or nulls) an asked table field the value asked,
@@ -81,6 +107,8 @@ def refusal(info: AdapterInfo, table: Table) -> str | None:
         return f"{info.name} does not declare the game {table.game}"
     if table.players not in info.players:
         return f"{info.name} does not declare {table.players} players"
+    if table.deals and not info.selfplay_deals:
+        return f"{info.name} does not declare selfplay_deals: it cannot be dealt a game"
     return None
 
 
@@ -96,7 +124,7 @@ def _answer(reply: dict[str, Any], table: Table) -> tuple[dict[str, Any] | None,
     if played != (table.game, table.players):
         shown = clean(f"{played[0]} with {played[1]} players")
         return None, f"asked for {table.game} with {table.players} players, it played {shown}"
-    other = table.fill(record)
+    other = table.fill(record) or table.dealt(record)
     return (None, other) if other else (record, "")
 
 
@@ -126,8 +154,19 @@ def ask(adapter: Adapter, tables: Tables, games: int, seed: int = 1) -> Iterator
         adapter.stop()
 
 
+#: how often a steered game is asked (seeds S, S + 1): blocks and ties depend on the
+#: engine's choices, and a second game of the same deals gives them a second chance
+STEERED_TIMES = 2
+
+
+def count(table: Table, games: int) -> int:
+    """The games asked of a table: a steered game :data:`STEERED_TIMES` times, whatever
+    ``games`` is (its deals are the point)."""
+    return STEERED_TIMES if table.deals else games
+
+
 def _games(adapter: Adapter, table: Table, games: int, seed: int) -> Iterator[Asked]:
-    for number in range(seed, seed + games):
+    for number in range(seed, seed + count(table, games)):
         request = table.request(number)
         try:
             reply = adapter.run(dict(request), f"selfplay:{table.game}:{number}")

@@ -228,7 +228,11 @@ def _selfplay_reply(request: dict[str, Any]) -> dict[str, Any]:
     except IllegalDealError as exc:
         return rejected(exc, "illegal-deal")
     seed = int(request.get("seed", 1))
-    game = selfplay.play(find_game(request["game"]), setup, seed, str(request.get("unit", "match")))
+    unit, deals = str(request.get("unit", "match")), request.get("deals")
+    try:
+        game = selfplay.play(find_game(request["game"]), setup, seed, unit, deals=deals)
+    except IllegalDealError as exc:  # a steered deal the table cannot deal
+        return rejected(exc, "illegal-deal")
     return {"record": selfplay.observation(game, seed)}
 
 
@@ -296,6 +300,7 @@ class ReferenceImplementation:
             "players": [2, 3, 4],
             "levels": declared_levels(),
             "selfplay": list(protocol.SELFPLAY_UNITS),
+            "selfplay_deals": True,
         }
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,10 @@ offers. The record is the game record of :func:`fives_engine.record.write_record
 what an observer of the engine sees added to it: the actions offered at each turn, the
 score each play was given, the tile each draw took, how each hand ended and the scores
 after it. ``fives play`` plays the same games (same seed, same match).
+
+Asked with ``deals`` (a steered game, ``spec/protocol.md``), it deals those instead of
+shuffling, hand after hand, and stops when they run out: only the deck is stacked; the
+leader where the rules have it drawn is the deal's, and every choice stays its own.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives_engine import FivesError, MatchState, Ruleset, Setup
-from fives_engine.deal import random_deal
+from fives_engine.deal import Deal, random_deal
 from fives_engine.record import write_record
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 
@@ -73,15 +77,19 @@ def play(
     unit: str = "match",
     most: int | None = MAX_ACTIONS,
     hands: int | None = None,
+    deals: list[dict[str, Any]] | None = None,
 ) -> Game:
     """One hand (``unit`` ``hand``) or a whole match, dealt and chosen from ``seed``; at
     most ``most`` actions and ``hands`` hands (None: no limit). A game where nothing is
-    offered ends there."""
+    offered ends there. ``deals``: the hands' deals, in order (:func:`steered`), instead
+    of the shuffle; the game stops when they run out."""
     if unit not in SELFPLAY_UNITS:
         raise FivesError(f"unit {unit!r}: expected one of {', '.join(SELFPLAY_UNITS)}")
     if unit == "hand":
         hands = 1
-    deals, choices = random.Random(seed), random.Random(seed)
+    if deals is not None:
+        hands = len(deals) if hands is None else min(hands, len(deals))
+    shuffles, choices = random.Random(seed), random.Random(seed)
     match = MatchState(ruleset, setup)
     game = Game(match)
     steps = 0
@@ -90,7 +98,10 @@ def play(
         if match.needs_deal:
             if hands is not None and len(match.hands) >= hands:
                 break
-            match.deal(random_deal(ruleset, setup, deals, match.next_leader))
+            if deals is None:
+                match.deal(random_deal(ruleset, setup, shuffles, match.next_leader))
+            else:
+                match.deal(steered(deals[len(match.hands)], match.next_leader))
             game.seen.append([])
         hand = match.hand
         seen = act(match, choices)
@@ -100,6 +111,16 @@ def play(
         if match.is_terminal or (hand is not None and hand.is_terminal):
             game.scores_after.append(list(match.scores))
     return game
+
+
+def steered(deal: dict[str, Any], went_out: int | None) -> Deal:
+    """A deal asked for, as the engine deals it: its hands and boneyard; its ``leader``
+    and neutral ``draws`` only where the rules draw for the lead (the first hand, after a
+    block), since after going out the seat that went out leads."""
+    given = Deal.from_json(deal)
+    if went_out is None:
+        return given
+    return Deal.of(given.hands, given.boneyard, None, ())
 
 
 def observation(game: Game, seed: int) -> dict[str, Any]:

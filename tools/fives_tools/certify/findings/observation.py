@@ -19,8 +19,16 @@ from fives_tools.certify.findings.status import (
     NOT_OBSERVED,
     PASS,
     READING,
+    TAKEN,
 )
 from fives_tools.partial import Interruption
+
+
+def supplied(rule: str) -> str:
+    """The tally key counting the records that supply ``rule``'s value themselves (a target
+    of their own): ``possible`` every record, ``present`` those that supply it. Where every
+    record does, the rule is taken from the record (:data:`.status.TAKEN`), never a pass."""
+    return f"{rule} (the record's own)"
 
 
 def plural(count: int, noun: str) -> str:
@@ -143,13 +151,17 @@ class Observation:
 
     def status(self, game: str, rule: str) -> str:
         """FAIL when a ``must`` divergence of its own names the rule; ``reading`` when only
-        readings of an interpretation do; else pass when a checked step exercised it."""
+        readings of an interpretation do; taken from the record when every record supplied
+        its value; else pass when a checked step exercised it."""
         tally = self.games[game]
         named = [d for d in self.divergences if d.game == game and d.rule == rule and d.counted]
         if any(d.requirement == MUST for d in named):
             return FAIL
         if named:
             return READING
+        key = supplied(rule)
+        if 0 < tally.possible[key] == tally.present[key]:
+            return TAKEN
         return PASS if tally.exercised[rule] else NOT_OBSERVED
 
     def verdict(self) -> str:

@@ -14,6 +14,9 @@ STATUSES = (PASS, FAIL, ERROR, SKIP)
 READING = "reading"
 #: A rule no checked step exercised: never a pass, the verdict claims no more than was seen.
 NOT_OBSERVED = "not observed"
+#: A rule whose value every record supplied itself (a target of its own): the records were
+#: judged by it, not it against the rules, so it is never a pass.
+TAKEN = "taken from the record"
 #: The requirement of a case, a rule's divergence or a fuzz class.
 MUST, IMPLEMENTATION_DEFINED = "must", "implementation-defined"
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fives_tools import partial
-from fives_tools.certify import cut
+from fives_tools.certify import cut, places
 from fives_tools.certify.adapters.fast import FAST_PATH_NAME
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
 from fives_tools.certify.fuzz import differ, shrink
@@ -147,6 +147,7 @@ class Judge:
         reference: Adapter,
         declared: Sequence[str],
         authority: Adapter | None = None,
+        form: str = places.CANONICAL,
     ) -> None:
         """``authority``: the reference engine alone, asked again before a disagreement
         is reported when ``reference`` answers some requests another way (the fast path)."""
@@ -154,6 +155,7 @@ class Judge:
         self.reference = reference
         self.declared = tuple(declared)
         self.authority = authority
+        self.form = form  # how the implementation names places
 
     def check(
         self,
@@ -175,9 +177,9 @@ class Judge:
             if self.authority is not None:  # so is a request left out as not legal
                 return self._on_authority().check(request, seed, index, recipe, cut_short)
             return False, None
-        expect = differ.expectation(request, reference, self.declared)
+        expect = differ.expectation(request, reference, self.declared, self.form)
         reply = differ.ask(self.impl, request, label) if replied is None else replied
-        mismatches = differ.differences(expect, reply, request)
+        mismatches = differ.differences(expect, reply, request, self.form)
         if not mismatches:
             return True, None
         if self.authority is not None:  # the disagreement stands on the reference alone
@@ -189,7 +191,7 @@ class Judge:
 
     def _on_authority(self) -> Judge:
         assert self.authority is not None
-        return Judge(self.impl, self.authority, self.declared)
+        return Judge(self.impl, self.authority, self.declared, form=self.form)
 
     def _cut_short(self, finding: Disagreement) -> Disagreement | None:
         """The refused script cut to the longest prefix the implementation answers, if
@@ -240,7 +242,7 @@ def run_campaign(
     watch(outcome)
     try:
         scope = Scope.of(info, plan.games, plan.levels, plan.players)
-        judge = Judge(impl, reference, scope.levels, reference.plain)
+        judge = Judge(impl, reference, scope.levels, reference.plain, info.places)
         fuzzing = time.monotonic()  # the time limit counts fuzzing, not starting
         for index in part.indices():
             late = plan.seconds is not None and time.monotonic() - fuzzing > plan.seconds

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fives_engine import find_game
+from fives_tools.certify import places
 from fives_tools.certify.adapters.interface import AdapterInfo
 from fives_tools.certify.cases import levels
 
@@ -62,14 +63,9 @@ class Scope:
         wanted_levels: Sequence[str] = (),
         players: Sequence[int] = (),
     ) -> Scope:
-        """The declared scope, narrowed by the filters; empty scopes are refused, and so is
-        an implementation in the pips form (its replies are not the reference's text)."""
-        if info.places != "canonical":
-            raise ScopeError(
-                f"{info.name} names places in the {info.places} form: fives fuzz compares"
-                " replies with the reference engine's canonical ones; fives certify holds it"
-                " to what that form can say"
-            )
+        """The declared scope, narrowed by the filters; empty scopes are refused. An
+        implementation in the pips or ends form is asked nothing at the levels its form
+        cannot decide (connections): its replies are compared in its form."""
         undeclared = sorted(set(players) - set(info.players))
         if undeclared:  # else the filter quietly leaves only the requests with no table
             raise ScopeError(
@@ -78,7 +74,12 @@ class Scope:
             )
         scope = cls(
             tuple(g for g in info.games if not games or g in games),
-            tuple(lv for lv in info.levels if not wanted_levels or lv in wanted_levels),
+            tuple(
+                lv
+                for lv in info.levels
+                if (not wanted_levels or lv in wanted_levels)
+                and (info.places == places.CANONICAL or places.level_reason(lv) is None)
+            ),
             tuple(sorted(n for n in info.players if not players or n in players)),
         )
         for what, values in (("game", scope.games), ("level", scope.levels)):

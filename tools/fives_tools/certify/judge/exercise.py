@@ -159,7 +159,11 @@ def settlement_rules(
             if setup.partnerships:
                 rules.append("settle.exact-61.partner")
         else:
-            rules += ["settle.exact-61.block-differences", "settle.exact-61.block-events"]
+            rules += [
+                "settle.exact-61.block-differences",
+                "settle.exact-61.block-events",
+                "settle.exact-61.block-winner",  # who wins the block decides the scores
+            ]
     else:
         rules.append("settle.deduct-each-hand")
         rules.append("settle.deduct-only" if went_out else "settle.block-no-winner")

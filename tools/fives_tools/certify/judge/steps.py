@@ -29,6 +29,8 @@ WENT_OUT_LEADS = "lead.went-out-leads"
 HAND_SIZE = "deal.hand-size"
 #: The points a match is played to.
 TARGET = "match.target"
+#: The display points of a hand's scores: judged where a hand's events show them and agree.
+DISPLAY = "score.unit.display"
 #: Play going on after a tie at the top.
 TIE_PLAYS_ON = "match.tie-plays-on"
 #: A hand blocked: no seat can play and the boneyard gives nothing; a hand the record

@@ -19,17 +19,21 @@ from typing import Any
 from fives_engine import FivesError, Setup, find_game, game_names
 from fives_engine.record import MAX_BYTES
 from fives_tools import options, partial
+from fives_tools.certify.adapters import steered
 from fives_tools.certify.adapters.factory import PROGRAM, PYTHON, Reach
 from fives_tools.certify.adapters.interface import Adapter, AdapterInfo
-from fives_tools.certify.adapters.own_games import Asked, Table, ask
+from fives_tools.certify.adapters.own_games import Asked, Table, ask, count
 from fives_tools.certify.adapters.protocol import SELFPLAY_UNITS
 from fives_tools.certify.findings.finding import Finding
-from fives_tools.certify.findings.observation import Note, Observation
+from fives_tools.certify.findings.observation import Note, Observation, supplied
 from fives_tools.certify.judge import steps
 from fives_tools.certify.observe.audit import audit_records, prefix
 from fives_tools.options import Parser
 from fives_tools.partial import Interruption
 from fives_tools.rerun import command
+
+#: how an error reply of ``unsupported`` is said (:func:`.own_games._answer`)
+UNSUPPORTED = "the implementation answered unsupported"
 
 #: games asked per game and player count when ``--games`` is not given
 DEFAULT_GAMES = 1
@@ -48,7 +52,12 @@ def tables(args: argparse.Namespace) -> Callable[[AdapterInfo], list[Table]]:
     def choose(info: AdapterInfo) -> list[Table]:
         games = args.game or [g for g in game_names() if g in info.games]
         players = args.players or sorted(info.players)
-        return [table_of(args, g, p) for g in games for p in players]
+        named = getattr(args, "steered", None) or []
+        chosen = [] if named else [table_of(args, g, p) for g in games for p in players]
+        if info.selfplay_deals and not getattr(args, "no_steered", False):
+            dealt = steered.for_table(games, tuple(players))
+            chosen += [s.table() for s in dealt if not named or s.id in named]
+        return chosen
 
     return choose
 
@@ -59,10 +68,13 @@ def table_of(args: argparse.Namespace, game: str, players: int) -> Table:
     ruleset = find_game(game)
     alone = args.partnerships if ruleset.partnerships(players) == "optional" else None
     option = args.deal_option if args.deal_option in ruleset.deal_options else None
-    return Table(game, players, alone, args.unit, option, args.target)
+    target = options.target_for(args.target, players)
+    return Table(game, players, alone, args.unit, option, target)
 
 
 def label(table: Table, seed: int) -> str:
+    if table.steered:
+        return f"{table.game} {table.players} players, steered {table.steered} seed {seed}"
     return f"{table.game} {table.players} players, {table.unit} seed {seed}"
 
 
@@ -70,6 +82,8 @@ def rerun(args: argparse.Namespace, table: Table, seed: int) -> str:
     """The command that asks for that one game again (the same game if the implementation
     plays the same game for the same seed)."""
     how = ["--adapter", args.adapter] if args.adapter is not None else ["--python", args.python]
+    if table.steered:
+        return command("fives", "audit", *how, "--steered", table.steered, "--seed", str(seed))
     asks = ["--game", table.game, "--players", str(table.players), "--unit", table.unit]
     for key, value in table.asked.items():
         asks += [f"--{key.replace('_', '-')}", str(value).lower()]
@@ -126,7 +140,8 @@ def observe(args: argparse.Namespace) -> Observation:
             games += 1
     except KeyboardInterrupt as exc:
         if chosen:
-            obs.interruption = Interruption.of(exc, games, len(chosen) * args.games, "game")
+            wanted = sum(count(t, args.games) for t in chosen)
+            obs.interruption = Interruption.of(exc, games, wanted, "game")
             partial.carry(exc, obs)
         raise
     return obs
@@ -135,17 +150,26 @@ def observe(args: argparse.Namespace) -> Observation:
 def audit_game(args: argparse.Namespace, asked: Asked, obs: Observation) -> None:
     """Audit one game the implementation gave (or note that it gave none) into ``obs``."""
     name = label(asked.table, asked.seed)
+    if asked.record is None and asked.table.deals and asked.error.startswith(UNSUPPORTED):
+        # a table it does not play (a deal option, a target of its own): not judged, as
+        # a table it does not declare is not asked; no game was owed
+        obs.undecided.append(Note(name, 0, None, f"steered game not played: {asked.error}"))
+        return
     if asked.record is None:
         obs.unreadable.append(Note(name, 0, None, f"no record: {asked.error}"))
         return
     first = len(obs.divergences)
+    tally = obs.tally(asked.table.game)
+    own = tally.present[supplied(steps.TARGET)]  # before this record: it may be judged
     audit_records([(name, asked.record)], obs, rerun(args, asked.table, asked.seed))
     claim = target_claim(args, name, asked.record, asked.table, asked.seed)
     stated = asked.record["setup"].get("target") is not None  # null: as absent
     if stated and name not in {n.record for n in obs.unreadable}:
-        obs.tally(asked.table.game).exercised[steps.TARGET] += 1
+        tally.exercised[steps.TARGET] += 1
+        if claim is None and asked.table.target is not None:  # agreed: judged, not taken
+            tally.present[supplied(steps.TARGET)] = own
     if claim is not None:
-        obs.tally(asked.table.game).failed[steps.TARGET] += 1
+        tally.failed[steps.TARGET] += 1
         obs.divergences.insert(first, claim)
 
 
@@ -190,7 +214,26 @@ def add_selfplay_options(
         "--seed", type=int, default=1, help="the first game's seed; then +1 each (default 1)"
     )
     add_table_options(parser)
+    add_steered_options(parser)
     timeouts(parser)
+
+
+def add_steered_options(parser: argparse.ArgumentParser) -> None:
+    """``--steered ID`` (that steered game alone) and ``--no-steered`` (none of them)."""
+    parser.add_argument(
+        "--steered",
+        action="append",
+        choices=[s.id for s in steered.load()],
+        metavar="ID",
+        help="ask only this steered game (spec/steered-deals.yaml) of an implementation that"
+        " declares selfplay_deals",
+    )
+    parser.add_argument(
+        "--no-steered",
+        action="store_true",
+        help="ask none of the steered games (by default an implementation that declares"
+        " selfplay_deals plays each of its games and player counts once, beside its own)",
+    )
 
 
 #: The options of a table asked for, by the name ``fives audit`` gives them.
@@ -218,10 +261,12 @@ def add_table_options(parser: argparse.ArgumentParser, prefix: str = "") -> None
     )
     parser.add_argument(
         f"--{prefix}target",
-        type=options.count,
+        type=options.target,
+        action="append",
         default=None,
-        metavar="POINTS",
-        help="ask for this target in raw points (default: the game's usual one)",
+        metavar="[P:]POINTS",
+        help="ask for this target in raw points; P:POINTS for P players alone, given as often"
+        " as wanted (default: the game's usual one)",
     )
 
 

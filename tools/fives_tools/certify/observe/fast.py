@@ -122,6 +122,7 @@ class _FastAudit(Tallying):
             self.tally.present[field] += present
 
     def run(self) -> GameTally:
+        self.target_supplied()
         hands = self.record["hands"]
         for index, entry in enumerate(hands, 1):
             if self.winner is not None or not HAND_FIELDS.issuperset(entry):
@@ -194,7 +195,8 @@ class _FastAudit(Tallying):
                 offered += 1
             match.apply_action(action)
             plays += action >= LEAD
-        self.given("offered", len(actions), offered)  # each step was in its seat's turn
+        due = sum(1 for entry in actions if "offered" in entry or self.offers_due(entry["seat"]))
+        self.given("offered", due, offered)  # each step was in its seat's turn
         self.given("score", plays, 0)
 
     def rules_of(self, hand: FastHand, action: int, drawn: bool) -> tuple[str, ...]:
@@ -259,6 +261,8 @@ class _FastAudit(Tallying):
             [e.to_json() for e in match.events()], index
         ):
             raise Disagree
+        if isinstance(recorded, list):
+            self.events_agree(recorded)
 
     def result(self) -> None:
         reported = self.record.get("result")

@@ -188,6 +188,7 @@ class RecordAudit(Tallying):
     # -- the record ----------------------------------------------------------------------
     def run(self) -> None:
         self.tally.records += 1
+        self.target_supplied()
         for index, hand in enumerate(self.record["hands"], 1):
             if self.winner is not None:
                 self.diverge(
@@ -433,7 +434,7 @@ class RecordAudit(Tallying):
         left_out: int | None = None  # this step's divergence of offers that left some out
         if not out_of_turn and "offered" in entry:
             left_out = self.offered(index, entry["offered"], legal, seat)
-        if not out_of_turn:
+        if not out_of_turn and ("offered" in entry or self.offers_due(seat)):
             self.present("offered", "offered" in entry)
         resolved = resolve(entry["action"], legal if not out_of_turn else as_if_turn(hand, seat))
         if len(resolved.candidates) > 1:
@@ -473,9 +474,11 @@ class RecordAudit(Tallying):
         """A house move, or the place the implementation stopped, crashed or stalled.
 
         A house move is one divergence of the rules that say what was due there (the legal
-        actions' rules; the match's end rule once a hand is over and the match is not). A
-        stop, crash or stall is an engine error, as a case that errors: it withholds a
-        certificate but fails no rule and is no likely cause. Either way nothing after it
+        actions' rules; ``hand.end.block`` once a hand has blocked; the match's end rule
+        once a hand that went out is over and the match is not). A stop, crash or stall is
+        an engine error, as a case that errors: it withholds a certificate but fails no rule
+        and is no likely cause; but a stall where the hand had blocked is the block's
+        divergence (no move was due: it did not see the block). Either way nothing after it
         in the hand is replayed (returns False: the replay stops). A stop after the match
         was won is noted only, the result judged as before (True)."""
         assert self.match is not None
@@ -486,7 +489,8 @@ class RecordAudit(Tallying):
         if self.match.is_terminal:
             self.note(self.obs.stopped, index, self.number, f"after the match was won, {said}")
             return True
-        if house is None:
+        blocked = hand.is_terminal and hand.went_out is None
+        if house is None and not (kind == "stall" and blocked):
             # the engine's error, as a case that errors: no rule's failure, no likely cause
             done = {"stopped": "stopped", "crash": "crashed", "stall": "stalled"}[kind]
             self.note(
@@ -497,16 +501,23 @@ class RecordAudit(Tallying):
                 f" game not over{message}",
             )
             return False
-        if hand.is_terminal:
+        if blocked:  # it saw no block: it waits for a move, or plays on
+            rules = exercise.kept(self.ruleset, [steps.BLOCK])
+            due = "the hand blocked (nobody can play, the boneyard is empty): it is over"
+        elif hand.is_terminal:
             rules = [exercise.end_rule(self.ruleset)]
             due = "the hand is over and the match goes on: the next hand"
         else:
             legal = self.match.legal_actions()
             rules = steps.due_rules(self.ruleset, legal)
             due = f"seat {hand.current_player}: a legal action: {', '.join(map(str, legal))}"
-        what = f"seat {entry['seat']} made a move the rules do not have ({house})"
+        if house is None:  # a stall where no move was due: a rule's failure, not an error
+            what = f"the implementation stalled after the hand blocked{message}"
+        else:
+            what = f"seat {entry['seat']} made a move the rules do not have ({house})"
         self.exercise(rules)
-        self.diverge(index, self.number, "house", rules, what, due, said)
+        field = "house" if house is not None else "stopped"
+        self.diverge(index, self.number, field, rules, what, due, said)
         return False
 
     def in_play(self, index: int, entry: dict[str, Any]) -> MatchState | None:
@@ -612,6 +623,7 @@ class RecordAudit(Tallying):
             return
         expected = numbered(write_record(self.match)["hands"][-1]["events"], index)
         if expected == recorded:
+            self.events_agree(recorded)
             return
         families, what = event_rules(expected, recorded, first=True)
         rules = in_order(families, list(self.ruleset.rules)) or list(self.ruleset.rules)

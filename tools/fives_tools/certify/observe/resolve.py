@@ -99,6 +99,11 @@ def _possible(hand: HandState, pips: PipsPlay) -> list[Play]:
 def refusal(hand: HandState, seat: int, resolved: Resolved) -> tuple[str, str]:
     """(rule, reason) the rules give for refusing the action ``seat`` took."""
     tries: list[Action] = list(resolved.candidates)
+    pips = resolved.pips
+    if pips is not None and pips.pips is not None and not pips.tile.has(pips.pips):
+        # placed against an end it does not match, as the engine made it: whatever place
+        # of that end it took, the tile shows no half with the end's pips
+        return steps.PLACEMENT, f"{resolved.text}: {pips.tile} has no {pips.pips}"
     if resolved.pips is not None and not tries:
         tries = list(_possible(hand, resolved.pips))
         if not tries:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fives_engine import Ruleset, Setup
-from fives_tools.certify.findings.observation import GameTally
+from fives_tools.certify.findings.observation import GameTally, supplied
 from fives_tools.certify.judge import exercise, steps
 from fives_tools.certify.observe import readings
 
@@ -24,6 +24,32 @@ class Tallying:
 
     def exercise(self, rules: Iterable[str]) -> None:
         self.tally.exercised.update(rules)
+
+    def target_supplied(self) -> None:
+        """Count whether the record supplies its own target (one other than its game's
+        usual one at that table): the target rule is then taken from the record, never
+        a pass (:data:`.status.TAKEN`); ``fives audit --adapter`` holds it against the
+        target asked."""
+        stated = self.record.get("setup", {}).get("target")
+        setup = self.setup
+        usual = Setup.of(self.ruleset, setup.players, setup.partnerships, setup.deal_option)
+        key = supplied(steps.TARGET)
+        self.tally.possible[key] += 1
+        self.tally.present[key] += int(stated is not None and stated != usual.target)
+
+    def offers_due(self, seat: Any) -> bool:
+        """Whether the record owes ``offered`` at a turn of ``seat``: at every seat, or
+        only at the seats its ``setup.driven_seats`` names (the seats the adapter played
+        through the engine's interface; the others are the engine's own players, which
+        are offered nothing an observer sees)."""
+        driven = self.record.get("setup", {}).get("driven_seats")
+        return driven is None or seat in driven
+
+    def events_agree(self, events: list[Any]) -> None:
+        """A hand's events agreed with the replay's: what only they show is judged too
+        (the display points of its scores)."""
+        shown = any(isinstance(e, dict) and "display" in e for e in events)
+        self.exercise(exercise.kept(self.ruleset, [steps.DISPLAY] if shown else []))
 
     def present(self, field: str, given: bool) -> None:
         self.tally.possible[field] += 1

@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections import Counter
 
 from fives_tools.certify.findings.observation import Observation, plural
-from fives_tools.certify.findings.status import FAIL, NOT_OBSERVED, PASS, READING, label
+from fives_tools.certify.findings.status import (
+    FAIL,
+    NOT_OBSERVED,
+    PASS,
+    READING,
+    TAKEN,
+    label,
+)
 from fives_tools.certify.judge import shown
 from fives_tools.certify.reports.audit import (
     NOTES,
@@ -47,7 +54,7 @@ def _rules(obs: Observation, game: str, verbose: bool, json_path: str | None) ->
         lines.append(f"  {rule:40} {label(status):13} {count}{fails}")
     if not verbose:
         others = Counter(status for _, status, _, _ in rows if status not in (FAIL, READING))
-        counted = ", ".join(f"{others[s]} {s}" for s in (PASS, NOT_OBSERVED) if others[s])
+        counted = ", ".join(f"{others[s]} {s}" for s in (PASS, TAKEN, NOT_OBSERVED) if others[s])
         if counted:
             where = everything(json_path)
             lines.append(f"  other rules: {counted} (listed with -v; all {where})")

@@ -19,7 +19,14 @@ from markupsafe import Markup
 
 from fives_engine import find_game
 from fives_tools.certify.findings.observation import Observation, plural
-from fives_tools.certify.findings.status import FAIL, NOT_OBSERVED, PASS, READING, label
+from fives_tools.certify.findings.status import (
+    FAIL,
+    NOT_OBSERVED,
+    PASS,
+    READING,
+    TAKEN,
+    label,
+)
 from fives_tools.certify.judge import shown
 from fives_tools.certify.reports import drawn
 from fives_tools.certify.reports.audit import (
@@ -41,7 +48,13 @@ from fives_tools.certify.reports.templating import render
 from fives_tools.render.output import inline_svg
 
 #: A rule's status as the certificate's cell classes colour it.
-STATUS_CLASS = {PASS: "pass", FAIL: "FAIL", READING: "affected", NOT_OBSERVED: "none"}
+STATUS_CLASS = {
+    PASS: "pass",
+    FAIL: "FAIL",
+    READING: "affected",
+    TAKEN: "none",
+    NOT_OBSERVED: "none",
+}
 
 
 def _picture(files: Files | None, anchor: str) -> Markup:

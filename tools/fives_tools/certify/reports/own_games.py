@@ -122,6 +122,9 @@ def block_lines(run: Run) -> list[str]:
                 f"    and {group.rest} more of this rule (all in the JSON report, each with its"
                 " re-run command; or fives audit)"
             )
+    if games.unjudged:
+        lines += ["", "  not judged by its own games:"]
+        lines += [f"    {game}: {rule}: {why}" for game, rule, why in games.unjudged]
     for title, name in audit_report.NOTES:
         notes = getattr(obs, name)
         if notes:
@@ -149,6 +152,7 @@ def to_json(run: Run) -> dict[str, Any] | None:
         "skipped": games.skipped or None,
         "withholds": games.withholds,
         "reasons": games.reasons(),
+        "unjudged": [{"game": g, "rule": r, "why": w} for g, r, w in games.unjudged],
         "audit": audit_report.to_json(_first_prefixes(games.observation)) if games.judged else None,
     }
 
