@@ -169,3 +169,28 @@ def test_the_audit_fast_benchmark_reports_the_three_paths_side_by_side(
         assert re.search(rf"^\| {path}[^|]* \| \d+\.\d\d \| [\d,]+ \|$", out, re.M), path
     assert "0 divergences" in out and "fives_fast/hand.py" in out
     assert out.count("load average at") == 2
+
+
+def test_the_audit_command_benchmark_runs_the_command_on_each_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A row per log, the wrong logs' divergences one a hand, the reading table, the load;
+    each audit's peak is its own process's, not what the benchmark held when it started it."""
+    from benchmarks import audit_command
+
+    argv = ["--size", "40K", "--full-size", "20K", "--wrong-sizes", "40K,80K"]
+    assert audit_command.main([*argv, "--logs", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split(" | ") for line in out.splitlines() if line.startswith("| ")]
+    runs = [row for row in rows if row[0] in ("| minimal", "| full", "| wrong")]
+    assert [row[0] for row in runs] == ["| minimal", "| full", "| wrong", "| wrong"]
+    assert [row[-1] for row in runs] == ["0 |", "0 |", "1 |", "1 |"]
+    hands = [int(n) for n in (tmp_path / "wrong-40960.counts").read_text().split()][:1]
+    assert [int(runs[2][-2].replace(",", ""))] == hands  # a divergence at every hand
+    assert sum("msgspec" in row[0] for row in rows) == 1 and out.count("load average at") == 2
+    hog = bytearray(256 << 20)
+    hog[::4096] = b"x" * len(hog[::4096])  # the benchmark holds 256 MiB when it starts one
+    log = audit_command.Log("minimal", tmp_path / "minimal.jsonl", 1, 1)
+    peak = audit_command.audit(log)[2]
+    del hog
+    assert 0 < peak < 200

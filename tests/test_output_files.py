@@ -199,6 +199,32 @@ def test_a_value_json_cannot_hold_is_refused_and_the_old_file_kept(
 
 
 @pytest.mark.parametrize(
+    "items",
+    [[], [{}], [{"what": "é\n", "at": [1, {"k": None}], "got": "\ud800"}, [[]], "s", 3]],
+)
+def test_a_list_written_item_by_item_is_the_text_written_whole(
+    items: list[object], tmp_path: Path
+) -> None:
+    """A report whose divergences are written one at a time reads as one written whole."""
+    data: dict[str, object] = {"report": "audit", "divergences": None, "after": {"n": [1]}}
+    whole, by_item = tmp_path / "whole.json", tmp_path / "items.json"
+    files.write_json(whole, {**data, "divergences": items})
+    files.write_json_items(by_item, data, "divergences", iter(items))
+    assert by_item.read_bytes() == whole.read_bytes()
+
+
+def test_an_item_json_cannot_hold_leaves_the_old_file_whole(tmp_path: Path) -> None:
+    """Refused mid-write: the file is not replaced, no temporary file is left."""
+    target = tmp_path / "report.json"
+    target.write_text("{}\n", encoding="utf-8")
+    items = ({"total": value} for value in (1.0, float("nan")))
+    with pytest.raises(files.WriteError, match=f"cannot write {target}: Out of range float"):
+        files.write_json_items(target, {"divergences": None}, "divergences", items)
+    assert target.read_text(encoding="utf-8") == "{}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+@pytest.mark.parametrize(
     "args",
     [
         ["certify", "--in-process", "--json", "r", "--markdown", "r"],

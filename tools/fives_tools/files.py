@@ -16,6 +16,8 @@ import contextlib
 import json
 import os
 import tempfile
+import uuid
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 
@@ -91,30 +93,32 @@ def _mode(path: Path) -> int:
     return 0o666 & ~umask
 
 
-def _write_stream(path: Path, data: bytes) -> None:
+def _write_stream(path: Path, chunks: Iterable[bytes]) -> None:
     """A device, pipe or socket (``/dev/stdout``, a FIFO): written in place, never replaced."""
     try:
         with path.open("wb") as out:
-            out.write(data)
+            out.writelines(chunks)
     except OSError as exc:
         raise WriteError(f"cannot write {path}: {_reason(exc)}") from None
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temporary file, fsync, rename); through a
-    symbolic link, the file it points to is replaced, not the link."""
+def write_bytes(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write ``data`` (or its chunks, made as they are written) to ``path`` atomically
+    (temporary file, fsync, rename); through a symbolic link, the file it points to is
+    replaced, not the link."""
+    chunks = [data] if isinstance(data, bytes) else data
     path = Path(path)
     if path.is_dir():
         raise WriteError(f"cannot write {path}: it is a folder")
     if path.exists() and not path.is_file():
-        _write_stream(path, data)
+        _write_stream(path, chunks)
         return
     real = Path(os.path.realpath(path))
     temporary: str | None = None
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
+            out.writelines(chunks)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, _mode(real))
@@ -165,6 +169,34 @@ def write_json(path: Path, data: object, *, compact: bool = False) -> None:
     except ValueError as exc:
         raise WriteError(f"cannot write {path}: {exc}") from None
     write_text(path, text)
+
+
+def write_json_items(
+    path: Path, data: dict[str, object], key: str, items: Iterable[object]
+) -> None:
+    """Write ``data`` as :func:`write_json` does, the same text, with the list at its key
+    ``key`` made of ``items``, each turned to text as it is written: a report of a million
+    divergences is never held whole, as objects or as one string."""
+    marker = f"@{uuid.uuid4().hex}@"  # where the list goes: a text no report holds
+    try:
+        head, tail = json_text({**data, key: marker}).split(json.dumps(marker))
+    except ValueError as exc:
+        raise WriteError(f"cannot write {path}: {exc}") from None
+
+    def chunks() -> Iterator[bytes]:
+        yield head.encode("utf-8", "backslashreplace")
+        before = "[\n  "  # then, between items: json.dumps's indent of 1, one level in
+        for item in items:
+            try:
+                text = json_text(item).rstrip("\n").replace("\n", "\n  ")
+            except ValueError as exc:  # the file is not replaced: raised mid-write
+                raise WriteError(f"cannot write {path}: {exc}") from None
+            yield (before + text).encode("utf-8", "backslashreplace")
+            before = ",\n  "
+        end = "[]" if before.startswith("[") else "\n ]"
+        yield (end + tail).encode("utf-8", "backslashreplace")
+
+    write_bytes(path, chunks())
 
 
 def write_text_making_folder(path: Path, text: str) -> None:

@@ -123,7 +123,7 @@ def finish(obs: Observation, args: argparse.Namespace) -> int:
     if args.prefixes:
         written = write_prefixes(obs, Path(args.prefixes))
     if args.json:
-        files.write_json(Path(args.json), report.to_json(obs, written))
+        report.write_json(Path(args.json), obs, written)
     if args.markdown:
         files.write_text(Path(args.markdown), report.markdown(obs, written, args.json))
     if args.html:
@@ -145,7 +145,7 @@ def _report_interrupted(obs: Observation, args: argparse.Namespace) -> None:
     if args.prefixes:
         _clear_earlier(Path(args.prefixes), set())
     if args.json:
-        files.write_json(Path(args.json), report.to_json(obs))
+        report.write_json(Path(args.json), obs)
     sys.stdout.write(console(obs, verbose=args.verbose, json_path=args.json))
 
 

@@ -72,6 +72,14 @@ def check_record(data: Any) -> dict[str, Any]:
         entry = error.schema is observation_schema().schema["$defs"]["action"]
         told = ENTRY_FORMS if entry and error.validator == "anyOf" else said(error)
         raise RecordError(f"field {_where(list(error.absolute_path))}: {told}")
+    check_rules(data)
+    return dict(data)
+
+
+def check_rules(data: dict[str, Any]) -> None:
+    """What the schema cannot say of a record it takes (``data``): the game is one of
+    ours, every score list has one score a side, every action is in the notation or the
+    pips form, a draw names its tile when the deal has no boneyard; RecordError if not."""
     try:
         find_game(data["game"])
     except RulesetError as exc:
@@ -85,26 +93,54 @@ def check_record(data: Any) -> dict[str, Any]:
     for h, hand in enumerate(data["hands"]):
         has_boneyard = "boneyard" in hand["deal"]
         for a, entry in enumerate(hand["actions"]):
-            where = f"hands[{h}].actions[{a}]"
-            if "action" not in entry:
-                continue  # a house move, or where the implementation stopped
-            for key, texts in (
-                ("action", [entry["action"]]),
-                ("offered", entry.get("offered", [])),
-            ):
-                for i, text in enumerate(texts):
-                    try:
-                        parse_action_text(text)
-                    except NotationError as exc:
-                        at = f"{where}.{key}" + (f"[{i}]" if key == "offered" else "")
-                        raise RecordError(f"field {at}: {exc}") from None
-            drawn = isinstance(parse_action_text(entry["action"]), Draw)
+            text = entry.get("action")
+            if text is None or "seat" not in entry or "house" in entry or "stopped" in entry:
+                if not formed(entry):  # (an action with its seat alone needs no more)
+                    raise RecordError(f"field hands[{h}].actions[{a}]: {ENTRY_FORMS}")
+                if text is None:
+                    continue  # a house move, or where the implementation stopped
+            drawn = _DRAWS.get(text)
+            if drawn is None:
+                drawn = _is_draw(text, f"hands[{h}].actions[{a}].action")
+            offered = entry.get("offered")
+            if offered and not _DRAWS.keys() >= set(offered):
+                for i, each in enumerate(offered):
+                    _is_draw(each, f"hands[{h}].actions[{a}].offered[{i}]")
             if drawn and "tile" not in entry and not has_boneyard:
                 raise RecordError(
-                    f"field {where}.tile: a draw names the tile it took when the deal has no"
-                    " boneyard"
+                    f"field hands[{h}].actions[{a}].tile: a draw names the tile it took when"
+                    " the deal has no boneyard"
                 )
-    return dict(data)
+
+
+def formed(entry: dict[str, Any]) -> bool:
+    """Whether an entry of ``hands[].actions`` has one of its three forms (an action, a
+    house move, where it stopped), each without the others' keys: the schema's ``anyOf``,
+    which a decoder of typed fields cannot say."""
+    if "action" in entry:
+        return "seat" in entry and "house" not in entry and "stopped" not in entry
+    if "house" in entry:
+        return "seat" in entry and "stopped" not in entry
+    return "stopped" in entry
+
+
+#: action text -> whether it is a draw, for the texts found in the notation or the pips
+#: form (a few thousand recur in every record); at most ``_DRAWS_MAX`` are kept, so that
+#: a log of ever new texts does not grow it without end
+_DRAWS: dict[str, bool] = {}
+_DRAWS_MAX = 1 << 16
+
+
+def _is_draw(text: str, where: str) -> bool:
+    """Whether ``text`` (an action at ``where``) is a draw; RecordError when it is no
+    action in the notation or the pips form."""
+    try:
+        drawn = isinstance(parse_action_text(text), Draw)
+    except NotationError as exc:
+        raise RecordError(f"field {where}: {exc}") from None
+    if len(_DRAWS) < _DRAWS_MAX:
+        _DRAWS[text] = drawn
+    return drawn
 
 
 def _check_sides(record: dict[str, Any], sides: int) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import dataclasses
 import errno
 import gzip
 import io
@@ -31,6 +32,7 @@ from typing import IO, Any, cast
 
 from fives_engine.errors import RecordError
 from fives_engine.record import MAX_BYTES, parse_json
+from fives_tools.certify.observe.decode import read_record
 from fives_tools.certify.observe.load import LoadError, check_record
 
 #: Where a record is and what was read there: its record, or why it is none.
@@ -75,7 +77,8 @@ def records(
     found = False
     try:
         with opened(name) as stream:
-            for where, item in _documents(stream, lines_only, follow, wait, _rewound(stream)):
+            documents = _documents(stream, lines_only, follow, wait, _rewound(stream), Unread)
+            for where, item in documents:  # a log's lines decoded and checked at once
                 found = True
                 label = f"{name} {where}".strip()
                 at = f"{name}: {where}" if where else name
@@ -83,7 +86,8 @@ def records(
                     yield label, _refused(at, item)
                     continue
                 try:
-                    yield label, check_record(item)
+                    checked = read_record(item.text) if isinstance(item, Unread) else None
+                    yield label, check_record(item) if checked is None else checked
                 except RecordError as exc:
                     yield label, _refused(at, exc)
     except (OSError, EOFError, zlib.error) as exc:
@@ -146,8 +150,10 @@ def _documents(
     follow: bool,
     wait: Callable[[float], None],
     truncated: Callable[[], bool] | None = None,
+    parse: Callable[[str], Any] | None = None,
 ) -> Iterator[tuple[str, Any]]:
-    """(where, parsed JSON or the RecordError saying why not) for each document."""
+    """(where, parsed JSON or the RecordError saying why not) for each document; the
+    lines of a log after its first, what ``parse`` makes of their text."""
     lines = (line for line in _lines(stream, follow, wait, truncated) if _written(line[1]))
     first = next(lines, None)
     if first is None:
@@ -168,7 +174,14 @@ def _documents(
     yield f"line {number}", parsed
     rest = lines if following is None else itertools.chain([following], lines)
     for n, line in rest:
-        yield f"line {n}", _parse(line)
+        yield f"line {n}", line if isinstance(line, RecordError) else (parse or _parse)(line)
+
+
+@dataclasses.dataclass(frozen=True)
+class Unread:
+    """The text of a line of a log, one record, not yet read."""
+
+    text: str
 
 
 def _cut_short(text: str) -> bool:

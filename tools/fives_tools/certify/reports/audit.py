@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fives_engine import find_game
@@ -22,6 +24,7 @@ from fives_tools.certify.findings.finding import Finding
 from fives_tools.certify.findings.observation import Note, Observation, plural
 from fives_tools.certify.findings.status import IMPLEMENTATION_DEFINED, label
 from fives_tools.certify.judge import shown
+from fives_tools.files import write_json_items
 from fives_tools.rerun import command
 from fives_tools.text import clean, clean_lines, code_block
 from fives_tools.text import markdown as md
@@ -232,7 +235,27 @@ KIND = "audit"
 
 
 def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[str, Any]:
+    return {**_report(obs), "divergences": list(divergences_json(obs, files))}
+
+
+def write_json(path: Path, obs: Observation, files: list[Files | None] | None = None) -> None:
+    """Write :func:`to_json` to ``path`` (atomically), each divergence turned to text as it
+    is written: an audit of an engine wrong at every step writes a report of any length
+    in the memory of one divergence."""
+    write_json_items(path, _report(obs), "divergences", divergences_json(obs, files))
+
+
+def divergences_json(
+    obs: Observation, files: list[Files | None] | None = None
+) -> Iterator[dict[str, Any]]:
+    """Each divergence's text form in the report, in order."""
     files = files or [None] * len(obs.divergences)
+    for div, written in zip(obs.divergences, files, strict=True):
+        yield _divergence_json(div, written)
+
+
+def _report(obs: Observation) -> dict[str, Any]:
+    """The JSON report but its divergences (``divergences`` stands where they go)."""
     games = {
         game: {
             "records": tally.records,
@@ -251,15 +274,12 @@ def to_json(obs: Observation, files: list[Files | None] | None = None) -> dict[s
         }
         for game, tally in sorted(obs.games.items())
     }
-    divergences = [
-        _divergence_json(div, written) for div, written in zip(obs.divergences, files, strict=True)
-    ]
     return {
         "report": KIND,
         "verdict": obs.verdict(),
         "ok": obs.ok,
         "games": games,
-        "divergences": divergences,
+        "divergences": [],
         "likely_causes": [
             {
                 "rule": c.rule,
