@@ -23,7 +23,10 @@ def _fives(*argv: str, shell: str = "", **run: Any) -> subprocess.CompletedProce
     words = " ".join(f'"${n}"' for n in range(1, len(argv) + 4))
     script = f"exec {words} {shell}"
     command = ["sh", "-c", script, "sh", sys.executable, "-m", "fives_tools.cli", *argv]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, **run)
+    # buffered as a user's shell leaves it: with PYTHONUNBUFFERED set (some CI runners set
+    # it) a full stderr failed only at once, never again at exit (exit 120)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, env=env, **run)
 
 
 @pytest.fixture

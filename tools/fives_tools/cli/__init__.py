@@ -125,13 +125,30 @@ class _QuietErrors:
         self._stream: Any = _Closed("standard error") if stream is None else stream
 
     def write(self, text: str) -> int:
-        with contextlib.suppress(OSError, ValueError):
+        try:
             self._stream.write(text)
+        except OSError:
+            self._drop()
+        except ValueError:
+            pass
         return len(text)
 
     def flush(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
+        try:
             self._stream.flush()
+        except OSError:
+            self._drop()
+        except ValueError:
+            pass
+
+    def _drop(self) -> None:
+        """Point stderr at the null device once it fails (``2>/dev/full``): what is still
+        buffered is dropped when Python flushes it at exit, which else fails there and
+        exits 120 instead of the command's own status (with ``PYTHONUNBUFFERED`` unset)."""
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
